@@ -1,0 +1,61 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type Database, migrateToLatest, openDatabase } from './db/database.ts';
+import type { AppConfig } from './env.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerWeb } from './plugins/web.ts';
+import { healthRoutes } from './routes/api/health.ts';
+import { profileRoutes } from './routes/api/profiles.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+  }
+}
+
+/** Request bodies are small JSON documents; anything bigger is refused before it is parsed. */
+const BODY_LIMIT_BYTES = 16 * 1024;
+
+/**
+ * The whole application as one Fastify instance, not yet listening: what tests build and what
+ * `server.ts` starts. Opens the database and brings its schema up to date first.
+ */
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const database = openDatabase(config.database);
+  try {
+    await migrateToLatest(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Tokens travel in the Authorization header; never write it (or cookies) to the log.
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.decorate('database', database);
+  app.addHook('onClose', async () => database.close());
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerSecurityHeaders(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(profileRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await registerWeb(app, config.webRoot);
+
+  return app;
+}

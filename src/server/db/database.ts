@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { SqliteDialect } from 'kysely-sqlite';
+import pg from 'pg';
+import type { DatabaseConfig } from '../env.ts';
+import { migrations } from './migrations.ts';
+import type { DatabaseSchema } from './schema.ts';
+
+export type DatabaseKind = DatabaseConfig['kind'];
+
+export interface Database {
+  readonly kind: DatabaseKind;
+  readonly db: Kysely<DatabaseSchema>;
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+
+export function openDatabase(config: DatabaseConfig): Database {
+  if (config.kind === 'sqlite') {
+    mkdirSync(path.dirname(config.file), { recursive: true });
+    const sqlite = new DatabaseSync(config.file);
+    // WAL for concurrent readers; synchronous=FULL so a write is on disk before we acknowledge it.
+    sqlite.exec(
+      'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
+    );
+    const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { kind: 'sqlite', db, close: () => db.destroy() };
+  }
+
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: 10,
+    // Tests (and operators who share a database) may place RoboForge in its own schema.
+    ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+    types: {
+      // Auto-increment keys are bigints; ours stay far below 2^53, so read them as numbers.
+      getTypeParser: (oid: number, format?: string) =>
+        oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text'),
+    },
+  });
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  return { kind: 'postgres', db, close: () => db.destroy() };
+}
+
+/** Brings the schema up to date; safe to run from several instances at once (Kysely locks). */
+export async function migrateToLatest(database: Database): Promise<void> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrations(database.kind) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Database migration ${failed} failed`, { cause: error });
+  }
+}

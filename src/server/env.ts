@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_SITE_NAME } from '#shared/constants.ts';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Treats an empty variable as unset, the way shells and .env files mean it. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const envSchema = z.object({
+  PORT: optional(
+    z.coerce
+      .number({ error: 'must be a whole number between 1 and 65535' })
+      .int('must be a whole number between 1 and 65535')
+      .min(1, 'must be a whole number between 1 and 65535')
+      .max(65535, 'must be a whole number between 1 and 65535'),
+  ),
+  HOST: optional(z.string().regex(/^[\w.:-]+$/, 'must be a host name or IP address')),
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL (leave it unset to use the embedded SQLite database)'),
+  ),
+  SITE_NAME: optional(z.string().trim().min(1, 'must not be blank').max(40, 'must be at most 40 characters')),
+  SITE_URL: optional(z.url({ error: 'must be an absolute http(s) URL' })),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+  TRUST_PROXY: optional(z.enum(['true', 'false'], { error: 'must be true or false' })),
+});
+
+export type DatabaseConfig =
+  | { readonly kind: 'sqlite'; readonly file: string }
+  | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string };
+
+export interface AppConfig {
+  readonly siteName: string;
+  readonly database: DatabaseConfig;
+  /** The built web app (`build/client`), or null to serve the API only. */
+  readonly webRoot: string | null;
+  readonly logLevel: (typeof LOG_LEVELS)[number];
+  readonly trustProxy: boolean;
+}
+
+export interface ServerConfig extends AppConfig {
+  readonly port: number;
+  readonly host: string;
+}
+
+export type EnvResult = { ok: true; config: ServerConfig } | { ok: false; problems: string[] };
+
+/** Reads the process environment once, so no other module reads `process.env`. */
+export function parseEnv(env: Record<string, string | undefined>, cwd = process.cwd()): EnvResult {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const key = String(issue.path[0] ?? 'environment');
+      const value = env[key];
+      // Never echo a value that may hold a password (DATABASE_URL carries credentials).
+      const shown = value === undefined || key === 'DATABASE_URL' ? '' : ` (got "${value}")`;
+      return `${key} ${issue.message}${shown}`;
+    });
+    return { ok: false, problems };
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(cwd, e.DATA_DIR ?? 'data');
+  return {
+    ok: true,
+    config: {
+      port: e.PORT ?? 3000,
+      host: e.HOST ?? '0.0.0.0',
+      siteName: e.SITE_NAME ?? DEFAULT_SITE_NAME,
+      database: e.DATABASE_URL
+        ? { kind: 'postgres', url: e.DATABASE_URL }
+        : { kind: 'sqlite', file: path.join(dataDir, 'roboforge.sqlite') },
+      webRoot: path.resolve(cwd, 'build/client'),
+      logLevel: e.LOG_LEVEL ?? 'info',
+      trustProxy: e.TRUST_PROXY === 'true',
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+
+/** The privacy-enhanced YouTube domain: the only frame a page may embed, after a click (D6). */
+const VIDEO_ORIGIN = 'https://www.youtube-nocookie.com';
+
+/** Content-Security-Policy of an HTML page whose inline scripts have the given hashes. */
+export function pageCsp(scriptHashes: readonly string[]): string {
+  const scripts = ["'self'", ...scriptHashes.map((h) => `'${h}'`)].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${scripts}`,
+    // sonner injects its stylesheet at run time and React sets style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    `frame-src ${VIDEO_ORIGIN}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Everything that is not an HTML page (API answers, assets, errors) may run and embed nothing. */
+const RESOURCE_CSP = "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!reply.hasHeader('content-security-policy')) {
+      reply.header('content-security-policy', RESOURCE_CSP);
+    }
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,30 @@
+/** Business constants of SPEC §9, shared by the server and the web app. */
+
+export const DEFAULT_SITE_NAME = 'RoboForge';
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 1024;
+
+/** People cards cut longer bios to this many characters plus an ellipsis. */
+export const BIO_PREVIEW_LENGTH = 150;
+/** Project cards show this many build steps until the tutorial is expanded. */
+export const STEP_PREVIEW_COUNT = 3;
+
+export const USERNAME_MIN_LENGTH = 2;
+export const USERNAME_MAX_LENGTH = 32;
+export const BIO_MAX_LENGTH = 1000;
+
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = 'dark';
+/** localStorage key of the theme preference (SPEC §4). */
+export const THEME_STORAGE_KEY = 'theme';
+
+export const SOUND_VOLUMES = {
+  hover: 0.3,
+  click: 0.4,
+  success: 0.35,
+  error: 0.35,
+  swoosh: 0.25,
+  music: 0.15,
+} as const;

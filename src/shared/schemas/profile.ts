@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/**
+ * A member as anyone may see them (SPEC §3 Profile). `email` is null unless the member chose to
+ * show it on the community page (DESIGN D4).
+ */
+export const publicProfileSchema = z.object({
+  id: z.uuid(),
+  username: z.string().nullable(),
+  bio: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  email: z.string().nullable(),
+  created_at: z.iso.datetime(),
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+export const publicProfileListSchema = z.array(publicProfileSchema);

@@ -1,0 +1,99 @@
+import spaceGroteskUrl from '@fontsource-variable/space-grotesk/files/space-grotesk-latin-wght-normal.woff2?url';
+import type { ReactNode } from 'react';
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { ROUTES } from '#shared/routes.ts';
+import { buttonVariants } from '#web/components/ui/button.tsx';
+import { SiteFooter } from '#web/features/navigation/site-footer.tsx';
+import { SiteHeader } from '#web/features/navigation/site-header.tsx';
+import { THEME_BOOT_SCRIPT } from '#web/features/theme/theme-store.ts';
+import { ThemeToggle } from '#web/features/theme/theme-toggle.tsx';
+import { AppProviders } from './providers.tsx';
+import './app.css';
+
+export function links() {
+  return [
+    { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+    { rel: 'preload', href: spaceGroteskUrl, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' as const },
+  ];
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    // `dark` is the default theme; the boot script below removes it before paint if the visitor chose light.
+    <html lang="en" className="dark" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#070b16" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, allowed by its CSP hash */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <AppProviders>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-cta px-4 py-2 font-semibold text-cta-text focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
+      >
+        Skip to content
+      </a>
+      <SiteHeader
+        actions={
+          <>
+            <ThemeToggle />
+            <Link to={ROUTES.auth} className={buttonVariants({ size: 'sm' })}>
+              Login
+            </Link>
+          </>
+        }
+      />
+      <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] pt-16 outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+    </AppProviders>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** What the 404 shell (`__spa-fallback.html`) shows until the app has loaded. */
+export function HydrateFallback() {
+  return (
+    <Shell>
+      <div className="mx-auto max-w-6xl px-4 py-24 sm:px-6" aria-busy="true">
+        <div className="h-10 w-64 animate-pulse rounded-lg bg-surface-2" />
+      </div>
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: { error: unknown }) {
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong.';
+  return (
+    <div className="mx-auto max-w-xl px-4 py-32 text-center">
+      <h1 className="font-display text-3xl font-bold">{message}</h1>
+      <p className="mt-3 text-muted">Please reload the page. If it keeps happening, come back a little later.</p>
+      <a href="/" className={buttonVariants({ className: 'mt-8' })}>
+        Return to Home
+      </a>
+    </div>
+  );
+}

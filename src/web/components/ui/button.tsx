@@ -1,0 +1,36 @@
+import { cva, type VariantProps } from 'class-variance-authority';
+import type { ComponentProps } from 'react';
+import { cn } from '#web/lib/cn.ts';
+
+export const buttonVariants = cva(
+  'inline-flex shrink-0 items-center justify-center gap-2 rounded-xl font-semibold whitespace-nowrap transition-[background-color,border-color,color,box-shadow,transform] duration-150 select-none active:translate-y-px disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
+  {
+    variants: {
+      variant: {
+        primary:
+          'bg-cta text-cta-text shadow-[0_8px_24px_-12px_var(--cta)] hover:bg-cta-hover focus-visible:bg-cta-hover',
+        secondary: 'border border-accent/60 bg-accent-soft/40 text-text hover:border-accent hover:bg-accent-soft',
+        ghost: 'text-text hover:bg-surface-2',
+      },
+      size: {
+        sm: 'h-9 px-3.5 text-sm',
+        md: 'h-11 px-5 text-[0.95rem]',
+        lg: 'h-12 px-6 text-base',
+        icon: 'size-10',
+      },
+    },
+    defaultVariants: { variant: 'primary', size: 'md' },
+  },
+);
+
+export type ButtonVariants = VariantProps<typeof buttonVariants>;
+
+export function Button({
+  className,
+  variant,
+  size,
+  type = 'button',
+  ...props
+}: ComponentProps<'button'> & ButtonVariants) {
+  return <button type={type} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+}

@@ -1,0 +1,106 @@
+import { Menu, X } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { ROUTES } from '#shared/routes.ts';
+import { RobotLogo } from '#web/components/robot-logo.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { cn } from '#web/lib/cn.ts';
+import { SITE_NAME } from '#web/lib/site.ts';
+
+const NAV_LINKS = [
+  { to: ROUTES.home, label: 'Home' },
+  { to: ROUTES.projects, label: 'Projects' },
+  { to: ROUTES.people, label: 'People' },
+  { to: ROUTES.about, label: 'About Us' },
+] as const;
+
+function navLinkClass({ isActive }: { isActive: boolean }) {
+  return cn(
+    'relative rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+    isActive
+      ? 'text-text after:absolute after:inset-x-3 after:-bottom-px after:h-0.5 after:rounded-full after:bg-accent'
+      : 'text-muted hover:text-text',
+  );
+}
+
+/**
+ * The fixed top navigation of every screen (SPEC §2). `actions` holds the theme control and the
+ * account controls, which the app layer composes.
+ */
+export function SiteHeader({ actions }: { actions: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  // A navigation closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change by design
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-border/70 bg-bg/85 backdrop-blur-md">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
+        <Link to={ROUTES.home} className="mr-2 flex items-center gap-2.5 rounded-lg" aria-label={`${SITE_NAME} home`}>
+          <RobotLogo className="h-10 w-10" />
+          <span className="font-display text-lg font-bold tracking-tight">{SITE_NAME}</span>
+        </Link>
+        <ul className="hidden items-center gap-1 md:flex">
+          {NAV_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.to === ROUTES.home} className={navLinkClass} prefetch="intent">
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="ml-auto flex items-center gap-1.5">
+          {actions}
+          <Button
+            ref={toggleRef}
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          </Button>
+        </div>
+      </nav>
+      <div id={menuId} hidden={!menuOpen} className="border-t border-border/70 bg-bg md:hidden">
+        <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
+          {NAV_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                end={link.to === ROUTES.home}
+                className={({ isActive }) =>
+                  cn(
+                    'block rounded-lg px-3 py-3 text-base font-medium',
+                    isActive ? 'bg-surface-2 text-text' : 'text-muted hover:bg-surface-2 hover:text-text',
+                  )
+                }
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,68 @@
+import { useId, useState } from 'react';
+import { BIO_PREVIEW_LENGTH } from '#shared/constants.ts';
+import type { PublicProfile } from '#shared/schemas/profile.ts';
+
+const joinedFormat = new Intl.DateTimeFormat('en', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A hue per member, stable across visits, for the avatar tile. */
+function hueOf(id: string): number {
+  let hash = 0;
+  for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) % 360;
+  return hash;
+}
+
+export function MemberCard({ profile }: { profile: PublicProfile }) {
+  const [expanded, setExpanded] = useState(false);
+  const bioId = useId();
+  const name = profile.username?.trim() || 'Anonymous Builder';
+  const bio = profile.bio?.trim() ?? '';
+  const isLong = bio.length > BIO_PREVIEW_LENGTH;
+  const shownBio = isLong && !expanded ? `${bio.slice(0, BIO_PREVIEW_LENGTH)}…` : bio;
+  const hue = hueOf(profile.id);
+
+  return (
+    <li className="tray tray-interactive flex flex-col gap-4 p-5">
+      <div className="flex items-center gap-3">
+        <span
+          aria-hidden="true"
+          className="grid size-12 shrink-0 place-items-center rounded-xl font-display text-xl font-bold text-white"
+          style={{ background: `linear-gradient(135deg, hsl(${hue} 65% 30%), hsl(${(hue + 40) % 360} 65% 24%))` }}
+        >
+          {name.charAt(0).toUpperCase()}
+        </span>
+        <div className="min-w-0">
+          <h2 className="truncate font-display text-lg font-semibold">{name}</h2>
+          {profile.email ? <p className="truncate text-sm text-muted">{profile.email}</p> : null}
+        </div>
+      </div>
+      {bio ? (
+        <div>
+          <p id={bioId} className="text-[0.95rem] leading-relaxed break-words text-text/90">
+            {shownBio}
+          </p>
+          {isLong ? (
+            <button
+              type="button"
+              className="mt-2 rounded text-sm font-semibold text-accent hover:underline"
+              aria-expanded={expanded}
+              aria-controls={bioId}
+              onClick={() => setExpanded((value) => !value)}
+            >
+              {expanded ? 'Show Less' : 'Read More'}
+            </button>
+          ) : null}
+        </div>
+      ) : (
+        <p className="text-sm text-muted italic">No bio yet.</p>
+      )}
+      <p className="label-mono mt-auto text-muted">
+        Joined <time dateTime={profile.created_at}>{joinedFormat.format(new Date(profile.created_at))}</time>
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,69 @@
+import { RefreshCw, Users } from 'lucide-react';
+import { Button } from '#web/components/ui/button.tsx';
+import { SITE_NAME } from '#web/lib/site.ts';
+import { useProfiles } from '../api/get-profiles.ts';
+import { MemberCard } from './member-card.tsx';
+
+const SKELETON_CARDS = ['a', 'b', 'c', 'd', 'e', 'f'];
+
+export function PeopleDirectory() {
+  const profiles = useProfiles();
+  const count = profiles.data?.length;
+
+  return (
+    <section aria-labelledby="people-heading" className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+      <p className="label-mono text-accent">Builders</p>
+      <h1 id="people-heading" className="mt-2 font-display text-4xl font-bold sm:text-5xl">
+        {SITE_NAME} Community
+      </h1>
+      <p className="mt-3 flex h-7 items-center gap-2 text-muted" aria-live="polite">
+        <Users className="size-5 text-accent" aria-hidden="true" />
+        {count === undefined ? (
+          <>
+            <span className="inline-block h-5 w-36 animate-pulse rounded bg-surface-2" aria-hidden="true" />
+            <span className="sr-only">Counting members…</span>
+          </>
+        ) : (
+          <span>
+            Total Members: <strong className="font-mono text-text">{count}</strong>
+          </span>
+        )}
+      </p>
+
+      <div className="mt-10">
+        {profiles.isPending ? (
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading members">
+            {SKELETON_CARDS.map((key) => (
+              <li key={key} className="tray flex h-52 flex-col gap-4 p-5">
+                <div className="flex items-center gap-3">
+                  <div className="size-12 animate-pulse rounded-xl bg-surface-2" />
+                  <div className="h-5 w-32 animate-pulse rounded bg-surface-2" />
+                </div>
+                <div className="h-4 w-full animate-pulse rounded bg-surface-2" />
+                <div className="h-4 w-4/5 animate-pulse rounded bg-surface-2" />
+              </li>
+            ))}
+          </ul>
+        ) : profiles.isError ? (
+          <div role="alert" className="tray flex flex-col items-start gap-4 p-6">
+            <p className="font-semibold">We could not load the community list.</p>
+            <p className="text-muted">{profiles.error.message}</p>
+            <Button variant="secondary" onClick={() => profiles.refetch()}>
+              <RefreshCw aria-hidden="true" /> Try again
+            </Button>
+          </div>
+        ) : profiles.data.length === 0 ? (
+          <div className="tray bg-blueprint flex flex-col items-center gap-3 px-6 py-16 text-center">
+            <p className="font-display text-xl font-semibold">No members yet. Be the first to join!</p>
+          </div>
+        ) : (
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {profiles.data.map((profile) => (
+              <MemberCard key={profile.id} profile={profile} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import { reactRouter } from '@react-router/dev/vite';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+import { parseEnv } from './src/server/env.ts';
+
+const env = parseEnv(process.env);
+if (!env.ok) throw new Error(`Invalid configuration: ${env.problems.join('; ')}`);
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  define: {
+    // The product name is baked into the prerendered pages; `npm start` rebuilds with it.
+    'import.meta.env.SITE_NAME': JSON.stringify(env.config.siteName),
+  },
+  build: { target: 'es2022', assetsInlineLimit: 0 },
+  server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+});
