@@ -14,6 +14,8 @@ export type DatabaseKind = DatabaseConfig['kind'];
 export interface Database {
   readonly kind: DatabaseKind;
   readonly db: Kysely<DatabaseSchema>;
+  /** The PostgreSQL schema RoboForge lives in, when it is not the default one. */
+  readonly schema?: string;
   close(): Promise<void>;
 }
 
@@ -43,7 +45,7 @@ export function openDatabase(config: DatabaseConfig): Database {
     },
   });
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
-  return { kind: 'postgres', db, close: () => db.destroy() };
+  return { kind: 'postgres', db, schema: config.schema, close: () => db.destroy() };
 }
 
 /** Brings the schema up to date; safe to run from several instances at once (Kysely locks). */
@@ -51,6 +53,8 @@ export async function migrateToLatest(database: Database): Promise<void> {
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrations(database.kind) },
+    // Keep Kysely's bookkeeping tables beside ours, not in whatever schema comes first.
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

@@ -14,7 +14,7 @@ export function PeopleDirectory() {
     <section aria-labelledby="people-heading" className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
       <p className="label-mono text-accent">Builders</p>
       <h1 id="people-heading" className="mt-2 font-display text-4xl font-bold sm:text-5xl">
-        {SITE_NAME} Community
+        {`${SITE_NAME} Community`}
       </h1>
       <p className="mt-3 flex h-7 items-center gap-2 text-muted" aria-live="polite">
         <Users className="size-5 text-accent" aria-hidden="true" />

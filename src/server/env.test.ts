@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env.ts';
+
+describe('parseEnv', () => {
+  it('defaults to port 3000 and SQLite under ./data', () => {
+    const result = parseEnv({}, '/srv/roboforge');
+    expect(result).toMatchObject({
+      ok: true,
+      config: {
+        port: 3000,
+        siteName: 'RoboForge',
+        database: { kind: 'sqlite', file: '/srv/roboforge/data/roboforge.sqlite' },
+        webRoot: '/srv/roboforge/build/client',
+      },
+    });
+  });
+
+  it('reads every setting', () => {
+    const result = parseEnv(
+      { PORT: '8080', HOST: '127.0.0.1', DATA_DIR: '/var/lib/rf', SITE_NAME: ' Bot Club ', LOG_LEVEL: 'warn' },
+      '/srv',
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      config: {
+        port: 8080,
+        host: '127.0.0.1',
+        siteName: 'Bot Club',
+        logLevel: 'warn',
+        database: { kind: 'sqlite', file: '/var/lib/rf/roboforge.sqlite' },
+      },
+    });
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is a postgres URL', () => {
+    const result = parseEnv({ DATABASE_URL: 'postgresql://u:p@db:5432/rf' });
+    expect(result).toMatchObject({
+      ok: true,
+      config: { database: { kind: 'postgres', url: 'postgresql://u:p@db:5432/rf' } },
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a whole number between 1 and 65535 (got "abc")'],
+    [{ PORT: '70000' }, 'PORT must be a whole number between 1 and 65535 (got "70000")'],
+    [{ PORT: '3.5' }, 'PORT must be a whole number between 1 and 65535 (got "3.5")'],
+    [{ SITE_NAME: '   ' }, 'SITE_NAME must not be blank'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
+    [{ HOST: 'bad host!' }, 'HOST must be a host name or IP address (got "bad host!")'],
+  ])('rejects %o with a clear message', (env, message) => {
+    const result = parseEnv(env);
+    expect(result.ok).toBe(false);
+    expect(result.ok ? [] : result.problems).toContainEqual(expect.stringContaining(message));
+  });
+
+  it('never repeats a database URL, which may hold a password', () => {
+    const result = parseEnv({ DATABASE_URL: 'mysql://root:hunter2@db/rf' });
+    expect(result.ok).toBe(false);
+    expect(JSON.stringify(result)).not.toContain('hunter2');
+  });
+});

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { publicProfileListSchema } from '#shared/schemas/profile.ts';
+import { insertMember } from '../../testing/fixtures.ts';
+import { request, startTestServer, TEST_DATABASES, type TestServer } from '../../testing/test-server.ts';
+
+describe.each(TEST_DATABASES)('GET /api/profiles on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(() => server.close());
+  beforeEach(async () => {
+    await server.app.database.db.deleteFrom('users').execute();
+  });
+
+  it('returns an empty list when nobody has joined', async () => {
+    const res = await request(server, '/api/profiles');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+  });
+
+  it('lists members newest first with public fields only', async () => {
+    const db = server.app.database.db;
+    const oldest = await insertMember(db, { username: 'ada', bio: 'First!', createdAt: '2026-01-01T10:00:00.000Z' });
+    const newest = await insertMember(db, { username: 'linus', createdAt: '2026-03-01T10:00:00.000Z' });
+    const middle = await insertMember(db, { username: null, createdAt: '2026-02-01T10:00:00.000Z' });
+
+    const res = await request(server, '/api/profiles');
+    expect(res.status).toBe(200);
+    const profiles = publicProfileListSchema.parse(res.body);
+    expect(profiles.map((p) => p.id)).toEqual([newest, middle, oldest]);
+    expect(profiles[2]).toEqual({
+      id: oldest,
+      username: 'ada',
+      bio: 'First!',
+      avatar_url: null,
+      email: null,
+      created_at: '2026-01-01T10:00:00.000Z',
+    });
+    // No private column (password hash, username key, opt-in flag) leaks into the answer.
+    for (const profile of res.body as object[]) {
+      expect(Object.keys(profile).sort()).toEqual(['avatar_url', 'bio', 'created_at', 'email', 'id', 'username']);
+    }
+    expect(res.text).not.toContain('not-a-real-hash');
+  });
+
+  it('shows an e-mail only for members who opted in', async () => {
+    const db = server.app.database.db;
+    const shy = await insertMember(db, { email: 'shy@example.test', showEmail: false });
+    const open = await insertMember(db, { email: 'open@example.test', showEmail: true });
+    // Even if an e-mail were stored without the opt-in flag, it stays private.
+    await db.updateTable('profiles').set({ email: 'shy@example.test' }).where('id', '=', shy).execute();
+
+    const res = await request(server, '/api/profiles');
+    const profiles = publicProfileListSchema.parse(res.body);
+    expect(profiles.find((p) => p.id === shy)?.email).toBeNull();
+    expect(profiles.find((p) => p.id === open)?.email).toBe('open@example.test');
+    expect(res.text).not.toContain('shy@example.test');
+  });
+
+  it.each(['?limit=5', '?order=asc', '?x[]=1'])('rejects the unknown query %s with a clear 400', async (query) => {
+    const res = await request(server, `/api/profiles${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: { code: 'validation_failed' } });
+    expect((res.body as { error: { message: string } }).error.message).toMatch(/querystring/);
+  });
+
+  it('answers unknown API paths and methods with a JSON 404', async () => {
+    const unknown = await request(server, '/api/nothing-here');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ error: { code: 'not_found', message: 'Nothing here: GET /api/nothing-here' } });
+    const wrongMethod = await request(server, '/api/profiles', { method: 'DELETE' });
+    expect(wrongMethod.status).toBe(404);
+    expect(wrongMethod.body).toMatchObject({ error: { code: 'not_found' } });
+  });
+});

@@ -1,0 +1,42 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** A page that records console errors and uncaught exceptions, so a test can insist on none. */
+export interface WatchedPage {
+  readonly page: Page;
+  readonly context: BrowserContext;
+  readonly errors: string[];
+  close(): Promise<void>;
+}
+
+export async function openPage(
+  browser: Browser,
+  options: { width?: number; theme?: 'light' | 'dark'; reducedMotion?: boolean } = {},
+): Promise<WatchedPage> {
+  const width = options.width ?? 1280;
+  const context = await browser.newContext({
+    viewport: { width, height: width < 500 ? 812 : 900 },
+    reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+  });
+  if (options.theme) {
+    await context.addInitScript((theme) => localStorage.setItem('theme', theme), options.theme);
+  }
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, context, errors, close: () => context.close() };
+}
+
+export async function expectNoAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}

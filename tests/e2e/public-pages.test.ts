@@ -1,0 +1,225 @@
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { expectNoAxeViolations, openPage } from './fixtures.ts';
+
+const baseUrl = inject('baseUrl');
+const url = (route: string) => new URL(route, baseUrl).href;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+describe('public pages', () => {
+  it('home shows the hero, the mission and the calls to action', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(url('/'));
+    await expect(page.title()).resolves.toMatch(/RoboForge/);
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/robot/i);
+    await page.getByRole('heading', { level: 1, name: /Build real robots/ }).waitFor();
+    expect(await page.getByRole('link', { name: 'Explore Projects' }).getAttribute('href')).toBe('/projects');
+    expect(await page.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/about');
+    await page.getByRole('heading', { name: 'Our Mission' }).waitFor();
+    for (const card of ['Hands-On Learning', 'Innovation First', 'Community Driven']) {
+      await page.getByRole('heading', { name: card }).waitFor();
+    }
+    expect(await page.getByRole('link', { name: 'View Our Projects' }).getAttribute('href')).toBe('/projects');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('about shows the vision, three values, four creators and the closing banner', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(url('/about'));
+    await page.getByRole('heading', { level: 1, name: 'Our Vision' }).waitFor();
+    for (const value of ['Passion', 'Community', 'Innovation']) {
+      await page.getByRole('heading', { level: 3, name: value, exact: true }).waitFor();
+    }
+    const creators = page.locator('section[aria-labelledby="creators-heading"] li');
+    expect(await creators.count()).toBe(4);
+    expect(await creators.first().innerText()).toMatch(/^[A-Z]\s+\S+/);
+    await page.getByRole('heading', { name: 'Join the builders' }).waitFor();
+    await expect(page.title()).resolves.toBe('About Us · RoboForge');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('prerenders the public pages so their text is there without JavaScript', async () => {
+    for (const [route, text] of [
+      ['/', 'Build real robots.'],
+      ['/about', 'Our Vision'],
+      ['/people', 'RoboForge Community'],
+    ]) {
+      const html = await (await fetch(url(route as string))).text();
+      expect(html, route).toContain(text);
+    }
+  });
+
+  it('the 404 page answers unknown routes, logs the path and leads home', async () => {
+    const { page, errors, close } = await openPage(browser);
+    const response = await page.goto(url('/robots/that/do/not/exist'));
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: /Oops! Page Not Found/ }).waitFor();
+    expect(await page.getByText('404', { exact: true }).isVisible()).toBe(true);
+    expect(errors).toContainEqual(expect.stringContaining('/robots/that/do/not/exist'));
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.waitForURL(url('/'));
+    await page.getByRole('heading', { level: 1, name: /Build real robots/ }).waitFor();
+    await close();
+  });
+});
+
+describe('people', () => {
+  it('shows the empty state, then members newest first with trimmed bios', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(url('/people'));
+    await page.getByRole('heading', { level: 1, name: 'RoboForge Community' }).waitFor();
+    await page.getByText('Total Members: 0').waitFor();
+    await page.getByText('No members yet. Be the first to join!').waitFor();
+
+    // Members arrive the way sign-up will create them: rows in the server's database.
+    const db = new DatabaseSync(path.join(inject('dataDir'), 'roboforge.sqlite'));
+    const longBio = `I build line followers. ${'Sensors, motors and code. '.repeat(10)}The end.`;
+    const insert = (
+      id: string,
+      email: string,
+      username: string | null,
+      bio: string | null,
+      showEmail: number,
+      at: string,
+    ) => {
+      db.prepare('insert into users (id, email, password_hash, created_at, updated_at) values (?, ?, ?, ?, ?)').run(
+        id,
+        email,
+        'x',
+        at,
+        at,
+      );
+      db.prepare(
+        'insert into profiles (id, username, username_key, bio, email, show_email, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(id, username, username?.toLowerCase() ?? null, bio, showEmail ? email : null, showEmail, at, at);
+    };
+    insert(crypto.randomUUID(), 'grace@example.test', 'grace', longBio, 1, '2026-05-02T09:00:00.000Z');
+    insert(crypto.randomUUID(), 'quiet@example.test', null, null, 0, '2026-06-10T09:00:00.000Z');
+    db.close();
+
+    await page.reload();
+    await page.getByText('Total Members: 2').waitFor();
+    const cards = page.locator('main li');
+    expect(await cards.count()).toBe(2);
+    expect(await cards.nth(0).innerText()).toContain('Anonymous Builder');
+    expect(await cards.nth(0).textContent()).toContain('Joined Jun 10, 2026');
+    expect(await cards.nth(0).innerText()).not.toContain('quiet@example.test');
+    const grace = cards.nth(1);
+    expect(await grace.innerText()).toContain('grace@example.test');
+    const bio = grace.locator('p').filter({ hasText: 'I build line followers.' });
+    expect(await bio.innerText()).toBe(`${longBio.slice(0, 150)}…`);
+    await grace.getByRole('button', { name: 'Read More' }).click();
+    expect(await bio.innerText()).toBe(longBio);
+    await grace.getByRole('button', { name: 'Show Less' }).click();
+    expect(await bio.innerText()).toBe(`${longBio.slice(0, 150)}…`);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('navigation', () => {
+  it('links reach every public page and mark the current one', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(url('/'));
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'About Us' }).click();
+    await page.waitForURL(url('/about'));
+    await page.getByRole('heading', { level: 1, name: 'Our Vision' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'About Us' }).getAttribute('aria-current')).toBe('page');
+    await nav.getByRole('link', { name: 'People' }).click();
+    await page.waitForURL(url('/people'));
+    await page.getByRole('heading', { level: 1, name: 'RoboForge Community' }).waitFor();
+    await nav.getByRole('link', { name: 'RoboForge home' }).click();
+    await page.waitForURL(url('/'));
+    expect(await nav.getByRole('link', { name: 'Home', exact: true }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/auth');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('the mobile menu opens and closes by touch and keyboard at 375 px', async () => {
+    const { page, errors, close } = await openPage(browser, { width: 375 });
+    await page.goto(url('/'));
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    // The desktop links are hidden on a phone; the menu button is there instead.
+    expect(await nav.getByRole('link', { name: 'People' }).count()).toBe(0);
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.tap().catch(() => toggle.click());
+    const menuButton = page.getByRole('button', { name: 'Close menu' });
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('link', { name: 'People' }).click();
+    await page.waitForURL(url('/people'));
+    // Navigating closes the menu.
+    expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+
+    // Keyboard: Enter opens, Escape closes and gives focus back to the button.
+    await page.getByRole('button', { name: 'Open menu' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('link', { name: 'About Us' }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('link', { name: 'About Us' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('theme', () => {
+  it('is dark by default, toggles to light, and keeps the choice across reloads', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(url('/'));
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+
+    // Before any app script runs, the page is already light: no flash of the dark theme.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    await page.unroute('**/assets/*.js');
+    await page.reload();
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(errors.filter((e) => !e.includes('net::ERR_FAILED'))).toEqual([]);
+    await close();
+  });
+
+  it('does not follow the system theme', async () => {
+    const { page, close } = await openPage(browser);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(url('/about'));
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await close();
+  });
+});
+
+describe('accessibility', () => {
+  for (const theme of ['dark', 'light'] as const) {
+    for (const route of ['/', '/about', '/people', '/no-such-page']) {
+      it(`axe finds no WCAG 2.2 AA violations on ${route} (${theme})`, async () => {
+        const { page, close } = await openPage(browser, { theme, reducedMotion: true });
+        await page.goto(url(route));
+        await page.locator('main h1').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await expectNoAxeViolations(page, `${route} ${theme}`);
+        await close();
+      });
+    }
+  }
+});
