@@ -1,16 +1,20 @@
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Database, migrateToLatest, openDatabase } from './db/database.ts';
 import type { AppConfig } from './env.ts';
+import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
+import { authRoutes } from './routes/api/auth.ts';
 import { healthRoutes } from './routes/api/health.ts';
 import { profileRoutes } from './routes/api/profiles.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
+    config: AppConfig;
   }
 }
 
@@ -41,16 +45,32 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.decorate('database', database);
+  app.decorate('config', config);
   app.addHook('onClose', async () => database.close());
 
+  // The API speaks JSON only: a text/plain body is refused with 415, not parsed as a string.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
 
+  await registerAuth(app, config);
+  // Limits are set per route (sign-up, token); counters live in Redis when several instances share them.
+  await app.register(rateLimit, {
+    global: false,
+    ...(app.redis ? { redis: app.redis, nameSpace: 'roboforge:rate-limit:' } : {}),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'over_request_rate_limit',
+      message: `Too many requests. Try again in ${context.after}.`,
+    }),
+  });
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(authRoutes);
       await api.register(profileRoutes);
     },
     { prefix: '/api' },

@@ -2,6 +2,17 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SITE_NAME } from '#shared/constants.ts';
 
+/** A private ES256 key in JWK form, as operators may supply it (DESIGN: key material). */
+const signingJwkSchema = z.looseObject({
+  kid: z.string().min(1),
+  kty: z.literal('EC'),
+  crv: z.literal('P-256'),
+  x: z.string(),
+  y: z.string(),
+  d: z.string(),
+});
+export type SigningJwk = z.infer<typeof signingJwkSchema>;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Treats an empty variable as unset, the way shells and .env files mean it. */
@@ -27,14 +38,53 @@ const envSchema = z.object({
   SITE_URL: optional(z.url({ error: 'must be an absolute http(s) URL' })),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   TRUST_PROXY: optional(z.enum(['true', 'false'], { error: 'must be true or false' })),
+  REDIS_URL: optional(z.string().regex(/^rediss?:\/\/.+/, 'must be a redis:// URL')),
+  JWT_SIGNING_KEY: optional(
+    z.string().transform((text, ctx) => {
+      try {
+        return signingJwkSchema.parse(JSON.parse(text));
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be an ES256 private key as JSON (a JWK with kid, kty EC, crv P-256, d)',
+        });
+        return z.NEVER;
+      }
+    }),
+  ),
 });
 
 export type DatabaseConfig =
   | { readonly kind: 'sqlite'; readonly file: string }
   | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string };
 
+/** Requests allowed per address (and failed sign-ins per account) in a time window. */
+export interface RateLimits {
+  readonly signupPerAddress: { readonly max: number; readonly windowMs: number };
+  readonly tokenPerAddress: { readonly max: number; readonly windowMs: number };
+  readonly failedSignInsPerAccount: { readonly max: number; readonly windowMs: number };
+}
+
+/** The hosted service's values (DESIGN, Auth) and OWASP ASVS's per-account limit. */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  signupPerAddress: { max: 30, windowMs: 5 * 60_000 },
+  tokenPerAddress: { max: 150, windowMs: 5 * 60_000 },
+  failedSignInsPerAccount: { max: 100, windowMs: 60 * 60_000 },
+};
+
+export interface AuthConfig {
+  /** `iss` of access tokens: SITE_URL when set. */
+  readonly issuer: string;
+  /** Key from the environment; otherwise keys are generated and kept in the database. */
+  readonly signingKey: SigningJwk | null;
+  readonly rateLimits: RateLimits;
+}
+
 export interface AppConfig {
   readonly siteName: string;
+  readonly auth: AuthConfig;
+  /** Shared rate-limit counters for several instances; null keeps them in memory. */
+  readonly redisUrl: string | null;
   readonly database: DatabaseConfig;
   /** The built web app (`build/client`), or null to serve the API only. */
   readonly webRoot: string | null;
@@ -56,8 +106,9 @@ export function parseEnv(env: Record<string, string | undefined>, cwd = process.
     const problems = parsed.error.issues.map((issue) => {
       const key = String(issue.path[0] ?? 'environment');
       const value = env[key];
-      // Never echo a value that may hold a password (DATABASE_URL carries credentials).
-      const shown = value === undefined || key === 'DATABASE_URL' ? '' : ` (got "${value}")`;
+      // Never echo a value that may hold a secret (URLs carry passwords; the signing key is one).
+      const secret = key === 'DATABASE_URL' || key === 'REDIS_URL' || key === 'JWT_SIGNING_KEY';
+      const shown = value === undefined || secret ? '' : ` (got "${value}")`;
       return `${key} ${issue.message}${shown}`;
     });
     return { ok: false, problems };
@@ -70,6 +121,12 @@ export function parseEnv(env: Record<string, string | undefined>, cwd = process.
       port: e.PORT ?? 3000,
       host: e.HOST ?? '0.0.0.0',
       siteName: e.SITE_NAME ?? DEFAULT_SITE_NAME,
+      auth: {
+        issuer: e.SITE_URL ?? 'roboforge',
+        signingKey: e.JWT_SIGNING_KEY ?? null,
+        rateLimits: DEFAULT_RATE_LIMITS,
+      },
+      redisUrl: e.REDIS_URL ?? null,
       database: e.DATABASE_URL
         ? { kind: 'postgres', url: e.DATABASE_URL }
         : { kind: 'sqlite', file: path.join(dataDir, 'roboforge.sqlite') },

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiError } from '#shared/schemas/api-error.ts';
+import { HttpError } from '../http-error.ts';
 
 export function apiError(code: string, message: string): ApiError {
   return { error: { code, message } };
@@ -35,6 +36,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {
       return reply.code(400).send(apiError('validation_failed', describeValidation(error)));
+    }
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(apiError(error.code, error.message));
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     const status = error.statusCode ?? 500;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
-import type { AppConfig, DatabaseConfig } from '../env.ts';
+import { type AppConfig, type DatabaseConfig, DEFAULT_RATE_LIMITS } from '../env.ts';
 
 /** The databases API tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const TEST_DATABASES: readonly DatabaseConfig['kind'][] = process.env.TEST_DATABASE_URL
@@ -30,6 +30,8 @@ export async function startTestServer(
   const fresh = await freshDatabase(kind);
   const config: AppConfig = {
     siteName: 'RoboForge',
+    auth: { issuer: 'roboforge-test', signingKey: null, rateLimits: DEFAULT_RATE_LIMITS },
+    redisUrl: null,
     database: fresh.config,
     webRoot: null,
     logLevel: 'silent',
@@ -101,3 +103,29 @@ export async function request(
   }
   return { status: response.status, headers: response.headers, body, text };
 }
+
+export interface TestSession {
+  readonly access_token: string;
+  readonly refresh_token: string;
+  readonly user: { readonly id: string; readonly email: string };
+}
+
+let accountCounter = 0;
+
+/** Signs up a new account through the API and signs in: what a real visitor does. */
+export async function signUpAndSignIn(
+  server: TestServer,
+  email = `builder${++accountCounter}-${Date.now()}@example.test`,
+  password = 'correct horse battery',
+): Promise<TestSession> {
+  const signUp = await request(server, '/api/auth/signup', { method: 'POST', json: { email, password } });
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${signUp.text}`);
+  const signIn = await request(server, '/api/auth/token?grant_type=password', {
+    method: 'POST',
+    json: { email, password },
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${signIn.text}`);
+  return signIn.body as TestSession;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { BIO_MAX_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../constants.ts';
+
+/** Control characters (other than line breaks in a bio) have no place in a name or a bio. */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** An empty username clears it (the member shows as 'Anonymous Builder'). */
+export const usernameSchema = z
+  .string({ error: 'Username must be text' })
+  .trim()
+  .refine(
+    (name) => !CONTROL_CHARACTERS.test(name) && !/[\r\n\t]/.test(name),
+    'Username cannot contain control characters',
+  )
+  .refine(
+    (name) => name.length === 0 || (name.length >= USERNAME_MIN_LENGTH && name.length <= USERNAME_MAX_LENGTH),
+    `Username must be ${USERNAME_MIN_LENGTH} to ${USERNAME_MAX_LENGTH} characters`,
+  )
+  .transform((name) => (name.length === 0 ? null : name));
+
+export const bioSchema = z
+  .string({ error: 'Bio must be text' })
+  .trim()
+  .max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`)
+  .refine((bio) => !CONTROL_CHARACTERS.test(bio), 'Bio cannot contain control characters')
+  .transform((bio) => (bio.length === 0 ? null : bio));
+
+/** `PATCH /api/profiles/:id` (DESIGN D8, D4). Every field optional, at least one present. */
+export const profileUpdateSchema = z
+  .strictObject({
+    username: usernameSchema.nullable().optional(),
+    bio: bioSchema.nullable().optional(),
+    show_email: z.boolean({ error: 'show_email must be true or false' }).optional(),
+  })
+  .refine((update) => Object.keys(update).length > 0, 'Send at least one of username, bio, show_email');
+export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+
+/** The profile editor's fields, as the form holds them. */
+export const profileFormSchema = z.strictObject({
+  username: usernameSchema,
+  bio: bioSchema,
+  show_email: z.boolean(),
+});
