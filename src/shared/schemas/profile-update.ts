@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { BIO_MAX_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../constants.ts';
 
-/** Control characters (other than line breaks in a bio) have no place in a name or a bio. */
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** Control characters (other than tab and line breaks in a bio) have no place in a name or a bio. */
+function hasControlCharacter(text: string, allowLineBreaks: boolean): boolean {
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    const lineBreak = char === '\n' || char === '\r' || char === '\t';
+    if ((code < 0x20 || code === 0x7f) && !(allowLineBreaks && lineBreak)) return true;
+  }
+  return false;
+}
 
 /** An empty username clears it (the member shows as 'Anonymous Builder'). */
 export const usernameSchema = z
@@ -22,7 +29,7 @@ export const bioSchema = z
   .string({ error: 'Bio must be text' })
   .trim()
   .max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`)
-  .refine((bio) => !CONTROL_CHARACTERS.test(bio), 'Bio cannot contain control characters')
+  .refine((bio) => !hasControlCharacter(bio, true), 'Bio cannot contain control characters')
   .transform((bio) => (bio.length === 0 ? null : bio));
 
 /** `PATCH /api/profiles/:id` (DESIGN D8, D4). Every field optional, at least one present. */
