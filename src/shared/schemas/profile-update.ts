@@ -15,10 +15,7 @@ function hasControlCharacter(text: string, allowLineBreaks: boolean): boolean {
 export const usernameSchema = z
   .string({ error: 'Username must be text' })
   .trim()
-  .refine(
-    (name) => !CONTROL_CHARACTERS.test(name) && !/[\r\n\t]/.test(name),
-    'Username cannot contain control characters',
-  )
+  .refine((name) => !hasControlCharacter(name, false), 'Username cannot contain control characters')
   .refine(
     (name) => name.length === 0 || (name.length >= USERNAME_MIN_LENGTH && name.length <= USERNAME_MAX_LENGTH),
     `Username must be ${USERNAME_MIN_LENGTH} to ${USERNAME_MAX_LENGTH} characters`,
