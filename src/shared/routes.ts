@@ -8,5 +8,5 @@ export const ROUTES = {
   dashboard: '/dashboard',
 } as const;
 
-/** Routes rendered to HTML at build time (the others come with their issues). */
-export const PRERENDERED_ROUTES: readonly string[] = [ROUTES.home, ROUTES.about, ROUTES.people];
+/** Every route is rendered to HTML at build time: content for public pages, a shell for the rest. */
+export const PRERENDERED_ROUTES: readonly string[] = Object.values(ROUTES);

@@ -1,12 +1,14 @@
 import spaceGroteskUrl from '@fontsource-variable/space-grotesk/files/space-grotesk-latin-wght-normal.woff2?url';
 import type { ReactNode } from 'react';
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
-import { ROUTES } from '#shared/routes.ts';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { Toaster } from 'sonner';
 import { buttonVariants } from '#web/components/ui/button.tsx';
 import { SiteFooter } from '#web/features/navigation/site-footer.tsx';
 import { SiteHeader } from '#web/features/navigation/site-header.tsx';
-import { THEME_BOOT_SCRIPT } from '#web/features/theme/theme-store.ts';
+import { useTheme } from '#web/features/theme/theme-store.ts';
 import { ThemeToggle } from '#web/features/theme/theme-toggle.tsx';
+import { AccountControls } from './account-controls.tsx';
+import { BOOT_SCRIPT } from './boot-script.ts';
 import { AppProviders } from './providers.tsx';
 import './app.css';
 
@@ -26,7 +28,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#070b16" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, allowed by its CSP hash */}
-        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -40,6 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 function Shell({ children }: { children: ReactNode }) {
+  const theme = useTheme();
   return (
     <AppProviders>
       <a
@@ -52,9 +55,7 @@ function Shell({ children }: { children: ReactNode }) {
         actions={
           <>
             <ThemeToggle />
-            <Link to={ROUTES.auth} className={buttonVariants({ size: 'sm' })}>
-              Login
-            </Link>
+            <AccountControls />
           </>
         }
       />
@@ -62,6 +63,7 @@ function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
+      <Toaster position="bottom-right" visibleToasts={3} duration={4000} closeButton theme={theme} />
     </AppProviders>
   );
 }

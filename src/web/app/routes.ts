@@ -4,5 +4,8 @@ export default [
   index('routes/home.tsx'),
   route('about', 'routes/about.tsx'),
   route('people', 'routes/people.tsx'),
+  route('auth', 'routes/auth.tsx'),
+  route('projects', 'routes/projects.tsx'),
+  route('dashboard', 'routes/dashboard.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -3,10 +3,9 @@ import { DEFAULT_THEME, THEME_STORAGE_KEY, type Theme } from '#shared/constants.
 
 /*
  * The theme lives on <html> as the `dark` class. The prerendered HTML ships with it (dark is the
- * default, SPEC §4) and THEME_BOOT_SCRIPT removes it before first paint when the visitor chose
- * light, so no page flashes the wrong theme. The system theme is deliberately not followed.
+ * default, SPEC §4) and the boot script (app/boot-script.ts) removes it before first paint when
+ * the visitor chose light, so no page flashes the wrong theme. The system theme is not followed.
  */
-export const THEME_BOOT_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)})==='light')document.documentElement.classList.remove('dark')}catch(e){}`;
 
 const listeners = new Set<() => void>();
 

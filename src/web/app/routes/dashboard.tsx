@@ -1,0 +1,58 @@
+import { LogOut } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { ROUTES } from '#shared/routes.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useProfile } from '#web/features/profile/api/profile.ts';
+import { ProfileCard } from '#web/features/profile/components/profile-card.tsx';
+import { RequireAuth } from '#web/lib/auth/require-auth.tsx';
+import { signOut } from '#web/lib/auth/session.ts';
+import { notifyInfo } from '#web/lib/notify.ts';
+import { pageMeta, SITE_NAME } from '#web/lib/site.ts';
+
+export const meta = () => pageMeta('Dashboard', `Your ${SITE_NAME} profile and saved projects.`);
+
+function Dashboard({ userId, email }: { userId: string; email: string }) {
+  const navigate = useNavigate();
+  const profile = useProfile(userId);
+
+  async function logout() {
+    await signOut();
+    notifyInfo('Logged out', 'You have been successfully logged out');
+    navigate(ROUTES.home);
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="label-mono text-accent">Dashboard</p>
+          <h1 className="mt-2 font-display text-4xl font-bold">Your workbench</h1>
+        </div>
+        <Button variant="secondary" onClick={logout}>
+          <LogOut aria-hidden="true" /> Logout
+        </Button>
+      </div>
+      <div className="mt-8 grid gap-6 lg:grid-cols-[1.3fr_1fr]">
+        {profile.data ? (
+          <ProfileCard profile={profile.data} email={email} />
+        ) : profile.isError ? (
+          <div role="alert" className="tray p-6">
+            <p className="font-semibold">We could not load your profile.</p>
+            <Button variant="secondary" className="mt-4" onClick={() => profile.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <div className="tray grid min-h-64 place-items-center p-6">
+            <Spinner label="Loading your profile…" />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export default function DashboardRoute() {
+  return <RequireAuth>{(userId, email) => <Dashboard userId={userId} email={email} />}</RequireAuth>;
+}

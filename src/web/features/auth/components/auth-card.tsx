@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as Tabs from '@radix-ui/react-tabs';
+import { LogIn, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
+import { ROUTES } from '#shared/routes.ts';
+import { credentialsSchema, signUpFormSchema } from '#shared/schemas/auth.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Field, Input } from '#web/components/ui/field.tsx';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { sessionManager } from '#web/lib/auth/session.ts';
+import { notifyError, notifySuccess } from '#web/lib/notify.ts';
+
+type FormValues = z.input<typeof credentialsSchema>;
+
+function reasonOf(error: unknown): string {
+  return error instanceof ApiRequestError ? error.message : 'Something went wrong. Please try again.';
+}
+
+function CredentialsForm({ mode, onSignedUp }: { mode: 'login' | 'signup'; onSignedUp: () => void }) {
+  const navigate = useNavigate();
+  const isLogin = mode === 'login';
+  const form = useForm<FormValues>({
+    resolver: zodResolver(isLogin ? credentialsSchema : signUpFormSchema),
+    defaultValues: { email: '', password: '' },
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      if (isLogin) {
+        await sessionManager().signInWithPassword({ email: values.email, password: values.password });
+        notifySuccess('Welcome back!', 'Successfully logged in.');
+        navigate(ROUTES.home);
+      } else {
+        await sessionManager().signUp({ email: values.email, password: values.password });
+        notifySuccess('Success!', 'Account created! You can now log in.');
+        form.reset();
+        onSignedUp();
+      }
+    } catch (error) {
+      notifyError(isLogin ? 'Login failed' : 'Sign up failed', reasonOf(error));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <Field label="Email" error={errors.email?.message}>
+        {(field) => (
+          <Input
+            {...field}
+            {...form.register('email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+          />
+        )}
+      </Field>
+      <Field
+        label="Password"
+        error={errors.password?.message}
+        hint={isLogin ? undefined : `Password must be at least ${PASSWORD_MIN_LENGTH} characters`}
+      >
+        {(field) => (
+          <Input
+            {...field}
+            {...form.register('password')}
+            type="password"
+            autoComplete={isLogin ? 'current-password' : 'new-password'}
+          />
+        )}
+      </Field>
+      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-1 w-full">
+        {isLogin ? <LogIn aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
+        {isLogin ? (isSubmitting ? 'Logging in...' : 'Login') : isSubmitting ? 'Creating account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}
+
+const tabClass =
+  'flex-1 rounded-lg px-3 py-2 text-sm font-semibold text-muted transition-colors hover:text-text data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-sm';
+
+export function AuthCard() {
+  const [tab, setTab] = useState<'login' | 'signup'>('login');
+  return (
+    <div className="tray w-full max-w-md p-6 shadow-[0_24px_60px_-30px_var(--glow)] sm:p-8">
+      <h1 className="font-display text-3xl font-bold">Welcome!</h1>
+      <p className="mt-1 text-muted">Log in to follow the builds, or create a free account.</p>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => setTab(value === 'signup' ? 'signup' : 'login')}
+        className="mt-6"
+      >
+        <Tabs.List
+          aria-label="Login or sign up"
+          className="flex gap-1 rounded-xl border border-border bg-surface-2 p-1"
+        >
+          <Tabs.Trigger value="login" className={tabClass}>
+            Login
+          </Tabs.Trigger>
+          <Tabs.Trigger value="signup" className={tabClass}>
+            Sign Up
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="login" className="mt-6 outline-none">
+          <CredentialsForm mode="login" onSignedUp={() => undefined} />
+        </Tabs.Content>
+        <Tabs.Content value="signup" className="mt-6 outline-none">
+          <CredentialsForm mode="signup" onSignedUp={() => setTab('login')} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { expectNoAxeViolations, openPage } from './fixtures.ts';
+
+const baseUrl = inject('baseUrl');
+const url = (route: string) => new URL(route, baseUrl).href;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+async function expectToast(page: Page, title: string, description: string) {
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: title }).filter({ hasText: description });
+  await toast.first().waitFor({ timeout: 10_000 });
+}
+
+async function signUp(page: Page, email: string, password: string) {
+  await page.goto(url('/auth'));
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByText('Password must be at least 6 characters').waitFor();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expectToast(page, 'Success!', 'Account created! You can now log in.');
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.getByRole('tab', { name: 'Login' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+describe('accounts', () => {
+  it('sign up, log in, edit the profile, stay signed in across a reload, log out', async () => {
+    const { page, errors, close } = await openPage(browser);
+    const email = `ada.${Date.now()}@example.test`;
+    await signUp(page, email, 'analytical-engine');
+    // The fields are cleared after a successful sign-up.
+    expect(await page.getByLabel('Email').inputValue()).toBe('');
+
+    await logIn(page, email, 'analytical-engine');
+    await expectToast(page, 'Welcome back!', 'Successfully logged in.');
+    await page.waitForURL(url('/'));
+    const chip = page.getByTestId('user-chip');
+    await chip.waitFor();
+    expect(await chip.textContent()).toBe(email.split('@')[0]);
+    expect(await page.getByRole('link', { name: 'Login' }).count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.waitForURL(url('/dashboard'));
+    await page.getByRole('heading', { name: 'Your profile' }).waitFor();
+    expect(await page.locator('dl').textContent()).toContain(email);
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    expect(await page.getByLabel('Bio').getAttribute('rows')).toBe('3');
+    await page.getByLabel('Username').fill('Ada Bot');
+    await page.getByLabel('Bio').fill('I build analytical engines and line followers.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Success', 'Profile updated successfully');
+    await page.getByText('I build analytical engines and line followers.').waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid="user-chip"]')?.textContent === 'Ada Bot');
+
+    // Cancel leaves the profile as it was.
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    await page.getByLabel('Username').fill('Someone Else');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.locator('dl').textContent()).toContain('Ada Bot');
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your profile' }).waitFor();
+    expect(await page.getByTestId('user-chip').textContent()).toBe('Ada Bot');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expectToast(page, 'Logged out', 'You have been successfully logged out');
+    await page.waitForURL(url('/'));
+    await page.getByRole('link', { name: 'Login' }).waitFor();
+
+    for (const route of ['/dashboard', '/projects']) {
+      await page.goto(url(route));
+      await expectToast(page, 'Authentication Required', 'Sign in or sign up to access this page.');
+      await page.waitForURL(url('/auth'));
+    }
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('a wrong password shows Login failed with the server message', async () => {
+    const { page, close } = await openPage(browser);
+    const email = `grace.${Date.now()}@example.test`;
+    await signUp(page, email, 'right-password');
+    await logIn(page, email, 'wrong-password');
+    await expectToast(page, 'Login failed', 'Invalid login credentials');
+    expect(page.url()).toBe(url('/auth'));
+    await close();
+  });
+
+  it('shows the validation rules at the fields before calling the server', async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(url('/auth'));
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password').fill('123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText('Password must be at least 6 characters').count()).toBeGreaterThanOrEqual(2);
+    await close();
+  });
+
+  it('sends a signed-in visitor away from /auth, and signing out in one tab signs out the others', async () => {
+    const { page, context, close } = await openPage(browser);
+    const email = `tabs.${Date.now()}@example.test`;
+    await signUp(page, email, 'two-tabs-password');
+    await logIn(page, email, 'two-tabs-password');
+    await page.waitForURL(url('/'));
+    await page.goto(url('/auth'));
+    await page.waitForURL(url('/'));
+
+    const other = await context.newPage();
+    await other.goto(url('/dashboard'));
+    await other.getByRole('heading', { name: 'Your profile' }).waitFor();
+    await page.goto(url('/dashboard'));
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await other.waitForURL(url('/auth'));
+    await expectToast(other, 'Authentication Required', 'Sign in or sign up to access this page.');
+    await close();
+  });
+
+  it('axe finds no violations on /auth and /dashboard in both themes', async () => {
+    for (const theme of ['dark', 'light'] as const) {
+      const { page, close } = await openPage(browser, { theme, reducedMotion: true });
+      const email = `axe.${theme}.${Date.now()}@example.test`;
+      await page.goto(url('/auth'));
+      await page.getByRole('heading', { name: 'Welcome!' }).waitFor();
+      await expectNoAxeViolations(page, `/auth ${theme}`);
+      await signUp(page, email, 'accessible-password');
+      await expectNoAxeViolations(page, `/auth sign-up tab ${theme}`);
+      await logIn(page, email, 'accessible-password');
+      await page.waitForURL(url('/'));
+      await page.goto(url('/dashboard'));
+      await page.getByRole('heading', { name: 'Your profile' }).waitFor();
+      await expectNoAxeViolations(page, `/dashboard ${theme}`);
+      await page.getByRole('button', { name: 'Edit profile' }).click();
+      await expectNoAxeViolations(page, `/dashboard editing ${theme}`);
+      await close();
+    }
+  });
+});
