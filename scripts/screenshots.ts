@@ -1,6 +1,7 @@
 /**
  * Screenshots of pages in both themes at phone and desktop width, for looking at what we build:
  * `node scripts/screenshots.ts http://127.0.0.1:3000 /tmp/shots / /about /people`
+ * With SHOTS_LOGIN=email:password the pages are taken signed in (the account must exist).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -10,11 +11,26 @@ const [baseUrl = 'http://127.0.0.1:3000', outDir = '/tmp/shots', ...paths] = pro
 const pages = paths.length > 0 ? paths : ['/', '/about', '/people', '/missing-page'];
 mkdirSync(outDir, { recursive: true });
 
+let storedSession: string | null = null;
+if (process.env.SHOTS_LOGIN) {
+  const [email, password] = process.env.SHOTS_LOGIN.split(':');
+  const response = await fetch(new URL('/api/auth/token?grant_type=password', baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  storedSession = await response.text();
+}
+
 const browser = await launchBrowser();
 for (const theme of ['dark', 'light'] as const) {
   for (const width of [375, 1280]) {
     const context = await browser.newContext({ viewport: { width, height: width < 500 ? 812 : 900 } });
     await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    if (storedSession) {
+      await context.addInitScript((value) => localStorage.setItem('roboforge.auth.session', value), storedSession);
+    }
     const page = await context.newPage();
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning')

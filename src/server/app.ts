@@ -8,6 +8,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
 import { authRoutes } from './routes/api/auth.ts';
+import { bookmarkRoutes } from './routes/api/bookmarks.ts';
 import { healthRoutes } from './routes/api/health.ts';
 import { profileRoutes } from './routes/api/profiles.ts';
 
@@ -71,6 +72,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(bookmarkRoutes);
       await api.register(profileRoutes);
     },
     { prefix: '/api' },

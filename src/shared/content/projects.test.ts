@@ -70,3 +70,10 @@ describe('findProject', () => {
     expect(findProject(10)).toBeUndefined();
   });
 });
+
+describe('PROJECT_IDS', () => {
+  it('lists exactly the catalog ids', async () => {
+    const { PROJECT_IDS } = await import('./project-ids.ts');
+    expect([...PROJECT_IDS]).toEqual(PROJECTS.map((p) => p.id));
+  });
+});
