@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { PROJECT_IDS } from '../content/project-ids.ts';
 
-const MIN = PROJECT_IDS[0];
-const MAX = PROJECT_IDS[PROJECT_IDS.length - 1];
+const MIN = Math.min(...PROJECT_IDS);
+const MAX = Math.max(...PROJECT_IDS);
 const projectIdMessage = `project_id must be a whole number from ${MIN} to ${MAX}`;
 
 /** A project id as JSON carries it: a number, not a string, 1 to 9 (SPEC §3). */
