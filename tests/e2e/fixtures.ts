@@ -40,3 +40,38 @@ export async function expectNoAxeViolations(page: Page, label: string) {
   );
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
+
+let accountCounter = 0;
+
+/** Creates an account through the API and returns its session JSON, as the app stores it. */
+export async function createSession(baseUrl: string, email = `e2e${++accountCounter}.${Date.now()}@example.test`) {
+  const password = 'e2e-password-123';
+  const post = (path: string, body: unknown) =>
+    fetch(new URL(path, baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const signUp = await post('/api/auth/signup', { email, password });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
+  const signIn = await post('/api/auth/token?grant_type=password', { email, password });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
+  return { email, password, sessionJson: await signIn.text() };
+}
+
+/** A page whose browser already holds a fresh account's session (like a returning member). */
+export async function openSignedInPage(
+  browser: Browser,
+  baseUrl: string,
+  options: Parameters<typeof openPage>[1] = {},
+): Promise<WatchedPage & { email: string }> {
+  const { email, sessionJson } = await createSession(baseUrl);
+  const watched = await openPage(browser, options);
+  await watched.context.addInitScript((value) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('roboforge.auth.session', value);
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, sessionJson);
+  return { ...watched, email };
+}

@@ -75,14 +75,16 @@ describe('public pages', () => {
 
 describe('people', () => {
   it('shows the empty state, then members newest first with trimmed bios', async () => {
+    // Other spec files sign up members on the same server; start this one from an empty community.
+    const db = new DatabaseSync(path.join(inject('dataDir'), 'roboforge.sqlite'));
+    db.exec('pragma foreign_keys = on; delete from users;');
     const { page, errors, close } = await openPage(browser);
     await page.goto(url('/people'));
     await page.getByRole('heading', { level: 1, name: 'RoboForge Community' }).waitFor();
     await page.getByText('Total Members: 0').waitFor();
     await page.getByText('No members yet. Be the first to join!').waitFor();
 
-    // Members arrive the way sign-up will create them: rows in the server's database.
-    const db = new DatabaseSync(path.join(inject('dataDir'), 'roboforge.sqlite'));
+    // Members arrive as rows in the server's database, as sign-up creates them.
     const longBio = `I build line followers. ${'Sensors, motors and code. '.repeat(10)}The end.`;
     const insert = (
       id: string,

@@ -5,6 +5,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useProfile } from '#web/features/profile/api/profile.ts';
 import { ProfileCard } from '#web/features/profile/components/profile-card.tsx';
+import { BookmarksSummary } from '#web/features/projects/components/bookmarks-summary.tsx';
 import { RequireAuth } from '#web/lib/auth/require-auth.tsx';
 import { signOut } from '#web/lib/auth/session.ts';
 import { notifyInfo } from '#web/lib/notify.ts';
@@ -48,6 +49,7 @@ function Dashboard({ userId, email }: { userId: string; email: string }) {
             <Spinner label="Loading your profile…" />
           </div>
         )}
+        <BookmarksSummary userId={userId} />
       </div>
     </div>
   );

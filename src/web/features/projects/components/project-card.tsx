@@ -1,0 +1,117 @@
+import { Heart } from 'lucide-react';
+import { useId, useState } from 'react';
+import { STEP_PREVIEW_COUNT } from '#shared/constants.ts';
+import type { Project } from '#shared/content/projects.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { cn } from '#web/lib/cn.ts';
+import { DIFFICULTY_CLASSES, PROJECT_COLOR_CLASSES } from './project-style.ts';
+import { VideoFacade } from './video-facade.tsx';
+
+interface ProjectCardProps {
+  project: Project;
+  bookmarked: boolean;
+  bookmarkPending: boolean;
+  onToggleBookmark: () => void;
+}
+
+export function ProjectCard({ project, bookmarked, bookmarkPending, onToggleBookmark }: ProjectCardProps) {
+  const [expanded, setExpanded] = useState(false);
+  const stepsId = useId();
+  const headingId = useId();
+  const colors = PROJECT_COLOR_CLASSES[project.color];
+  const shownSteps = expanded ? project.steps : project.steps.slice(0, STEP_PREVIEW_COUNT);
+  const hiddenCount = project.steps.length - STEP_PREVIEW_COUNT;
+
+  return (
+    <article aria-labelledby={headingId} className="tray tray-interactive relative flex flex-col overflow-hidden">
+      <div className={cn('h-1', colors.edge)} aria-hidden="true" />
+      <div className="flex flex-col gap-5 p-5 sm:p-6">
+        <header className="flex items-start gap-4">
+          <span
+            className={cn('grid size-14 shrink-0 place-items-center rounded-2xl text-3xl ring-1', colors.tile)}
+            aria-hidden="true"
+          >
+            {project.emoji}
+          </span>
+          <div className="min-w-0 flex-1">
+            <span
+              className={cn(
+                'label-mono inline-block rounded-md border px-2 py-0.5 text-[0.7rem]',
+                DIFFICULTY_CLASSES[project.difficulty],
+              )}
+            >
+              {project.difficulty}
+            </span>
+            <h2 id={headingId} className="mt-1.5 font-display text-xl leading-tight font-semibold">
+              {project.title}
+            </h2>
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            className={cn('-mt-1 -mr-2', bookmarked && 'text-rose-600 dark:text-rose-400')}
+            aria-pressed={bookmarked}
+            aria-label={bookmarked ? `Remove ${project.title} from bookmarks` : `Bookmark ${project.title}`}
+            aria-busy={bookmarkPending}
+            disabled={bookmarkPending}
+            onClick={onToggleBookmark}
+            data-bookmark={project.id}
+          >
+            <Heart className={cn('!size-5', bookmarked && 'fill-current')} aria-hidden="true" />
+          </Button>
+        </header>
+
+        <p className="leading-relaxed text-muted">{project.description}</p>
+
+        <VideoFacade project={project} />
+
+        <section>
+          <h3 className="font-display text-lg font-semibold">Materials Needed</h3>
+          <ul className="mt-2 flex flex-col gap-1.5 text-[0.95rem]">
+            {project.materials.map((material) => (
+              <li key={material} className="flex gap-2.5">
+                <span className="mt-2 size-1.5 shrink-0 rounded-full bg-accent" aria-hidden="true" />
+                <span>{material}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section>
+          <h3 className="font-display text-lg font-semibold">Build Steps</h3>
+          <ol id={stepsId} className="mt-3 flex flex-col gap-3">
+            {shownSteps.map((step, index) => (
+              <li key={step} className="flex gap-3">
+                <span
+                  className="grid h-7 w-9 shrink-0 place-items-center rounded-md border border-border bg-surface-2 font-mono text-xs font-bold text-accent"
+                  aria-hidden="true"
+                >
+                  {String(index + 1).padStart(2, '0')}
+                </span>
+                <span className="text-[0.95rem] leading-relaxed">
+                  <span className="sr-only">Step {index + 1}: </span>
+                  {step}
+                </span>
+              </li>
+            ))}
+          </ol>
+          {!expanded && hiddenCount > 0 ? (
+            <p className="mt-3 text-sm text-muted">... and {hiddenCount} more steps</p>
+          ) : null}
+          {hiddenCount > 0 ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-4"
+              aria-expanded={expanded}
+              aria-controls={stepsId}
+              onClick={() => setExpanded((value) => !value)}
+            >
+              {expanded ? 'Show Less' : 'View Full Tutorial'}
+            </Button>
+          ) : null}
+        </section>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,62 @@
+import { Play } from 'lucide-react';
+import { useState } from 'react';
+import type { Project } from '#shared/content/projects.ts';
+import { cn } from '#web/lib/cn.ts';
+import { PROJECT_COLOR_CLASSES } from './project-style.ts';
+
+/** The privacy-enhanced embed (DESIGN D6), loaded only after the visitor presses play. */
+export function embedUrl(youtubeId: string): string {
+  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(youtubeId)}?autoplay=1&rel=0`;
+}
+
+/**
+ * A local poster with a play button stands in for the video: nothing is requested from YouTube
+ * until the visitor asks for it (DESIGN D6). The box keeps its 16:9 size, so nothing jumps.
+ */
+export function VideoFacade({ project }: { project: Project }) {
+  const [playing, setPlaying] = useState(false);
+  const { video } = project;
+
+  return (
+    <div className="relative aspect-video overflow-hidden rounded-xl border border-border bg-bg">
+      {playing ? (
+        <iframe
+          src={embedUrl(video.youtubeId)}
+          title={video.title}
+          className="absolute inset-0 size-full"
+          allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
+      ) : (
+        <button
+          type="button"
+          onClick={() => setPlaying(true)}
+          className="bg-blueprint group absolute inset-0 flex flex-col justify-between p-4 text-left"
+          data-video-facade={video.youtubeId}
+        >
+          <span
+            className={cn(
+              'absolute inset-0 bg-gradient-to-br to-transparent',
+              PROJECT_COLOR_CLASSES[project.color].poster,
+            )}
+            aria-hidden="true"
+          />
+          <span className="relative text-5xl drop-shadow-sm" aria-hidden="true">
+            {project.emoji}
+          </span>
+          <span className="absolute inset-0 grid place-items-center" aria-hidden="true">
+            <span className="grid size-16 place-items-center rounded-full bg-cta text-cta-text shadow-[0_10px_30px_-10px_var(--cta)] transition-transform duration-200 group-hover:scale-110 group-focus-visible:scale-110">
+              <Play className="ml-1 size-7 fill-current" />
+            </span>
+          </span>
+          <span className="relative rounded-lg bg-bg/85 px-2.5 py-1.5 text-sm font-medium text-text backdrop-blur-sm">
+            <span className="sr-only">Play video: </span>
+            {video.title}
+            <span className="block text-xs text-muted">Plays from YouTube when you press play</span>
+          </span>
+        </button>
+      )}
+    </div>
+  );
+}
