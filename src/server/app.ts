@@ -7,15 +7,18 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
+import { ProfileFeed } from './realtime/profile-feed.ts';
 import { authRoutes } from './routes/api/auth.ts';
 import { bookmarkRoutes } from './routes/api/bookmarks.ts';
 import { healthRoutes } from './routes/api/health.ts';
 import { profileRoutes } from './routes/api/profiles.ts';
+import { realtimeRoutes } from './routes/api/realtime.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     config: AppConfig;
+    profileFeed: ProfileFeed;
   }
 }
 
@@ -47,6 +50,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   app.decorate('database', database);
   app.decorate('config', config);
+  const profileFeed = new ProfileFeed(database, app.log);
+  await profileFeed.start(config.database.kind === 'postgres' ? config.database.url : null);
+  app.decorate('profileFeed', profileFeed);
+  // Streams never finish by themselves: end them first so closing does not wait on them.
+  app.addHook('preClose', async () => profileFeed.close());
   app.addHook('onClose', async () => database.close());
 
   // The API speaks JSON only: a text/plain body is refused with 415, not parsed as a string.
@@ -73,6 +81,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(bookmarkRoutes);
+      await api.register(realtimeRoutes);
       await api.register(profileRoutes);
     },
     { prefix: '/api' },

@@ -1,19 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { PublicProfile } from '#shared/schemas/profile.ts';
-import type { DatabaseSchema, ProfileRow } from './schema.ts';
+import type { Database } from './database.ts';
+import { recordProfileChange } from './profile-changes.ts';
+import { toPublicProfile } from './public-profile.ts';
 import { isUniqueViolation } from './users-repository.ts';
-
-export function toPublicProfile(row: ProfileRow): PublicProfile {
-  return {
-    id: row.id,
-    username: row.username,
-    bio: row.bio,
-    avatar_url: row.avatar_url,
-    // Only members who opted in show their e-mail (DESIGN D4); checked here as well as on write.
-    email: row.show_email === 1 ? row.email : null,
-    created_at: row.created_at,
-  };
-}
 
 export interface ProfileChanges {
   readonly username?: string | null;
@@ -26,7 +15,7 @@ export type ProfileUpdateResult =
   | { status: 'not_found' }
   | { status: 'username_taken' };
 
-export function profilesRepository(db: Kysely<DatabaseSchema>) {
+export function profilesRepository({ db, kind }: Database) {
   return {
     /** Every member, newest first (SPEC §3). */
     async listPublic(): Promise<PublicProfile[]> {
@@ -73,12 +62,8 @@ export function profilesRepository(db: Kysely<DatabaseSchema>) {
             .returningAll()
             .executeTakeFirst();
           if (!updated) return { status: 'not_found' } as const;
-          const change = await trx
-            .insertInto('profile_changes')
-            .values({ profile_id: id, kind: 'UPDATE', created_at: at })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          return { status: 'updated', profile: toPublicProfile(updated), changeId: change.id } as const;
+          const changeId = await recordProfileChange(trx, kind, { profileId: id, kind: 'UPDATE', at });
+          return { status: 'updated', profile: toPublicProfile(updated), changeId } as const;
         });
       } catch (error) {
         if (isUniqueViolation(error)) return { status: 'username_taken' };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from './schema.ts';
+import type { Database } from './database.ts';
+import { recordProfileChange } from './profile-changes.ts';
 
 /** Unique-constraint violations, as SQLite and PostgreSQL report them. */
 export function isUniqueViolation(error: unknown): boolean {
@@ -9,7 +9,7 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || /UNIQUE constraint failed/i.test(error.message);
 }
 
-export function usersRepository(db: Kysely<DatabaseSchema>) {
+export function usersRepository({ db, kind }: Database) {
   return {
     findByEmail(email: string) {
       return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
@@ -46,12 +46,7 @@ export function usersRepository(db: Kysely<DatabaseSchema>) {
               updated_at: at,
             })
             .execute();
-          const change = await trx
-            .insertInto('profile_changes')
-            .values({ profile_id: id, kind: 'INSERT', created_at: at })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          return change.id;
+          return recordProfileChange(trx, kind, { profileId: id, kind: 'INSERT', at });
         });
         return { user: { id, email, created_at: at }, changeId };
       } catch (error) {

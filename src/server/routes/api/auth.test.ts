@@ -384,7 +384,7 @@ describe('rate limits', () => {
     if (!session) {
       const { hashPassword } = await import('../../auth/passwords.ts');
       const { usersRepository } = await import('../../db/users-repository.ts');
-      await usersRepository(server.app.database.db).create('locked@example.test', await hashPassword(PASSWORD));
+      await usersRepository(server.app.database).create('locked@example.test', await hashPassword(PASSWORD));
     }
     for (let i = 0; i < 3; i++) {
       expect((await signIn(server, { email: 'locked@example.test', password: 'wrong' })).status).toBe(400);

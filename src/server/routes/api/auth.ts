@@ -31,7 +31,7 @@ const REFRESH_FAILURES = {
 } as const;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const users = usersRepository(app.database.db);
+  const users = usersRepository(app.database);
   const { auth } = app;
   const limits = app.config.auth.rateLimits;
 
@@ -64,6 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const created = await users.create(email, await hashPassword(password));
       if (!created) throw new HttpError(422, 'user_already_exists', 'User already registered');
+      void app.profileFeed.poke();
       request.log.info({ userId: created.user.id }, 'account created');
       return { user: created.user };
     },

@@ -10,7 +10,7 @@ const idParams = z.strictObject({ id: z.uuid({ error: 'id must be a user id (a U
 const notFound = () => new HttpError(404, 'profile_not_found', 'No member has this id');
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const profiles = profilesRepository(app.database.db);
+  const profiles = profilesRepository(app.database);
 
   app.get(
     '/profiles',
@@ -63,6 +63,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (result.status === 'username_taken') {
         throw new HttpError(409, 'username_taken', 'That username is already taken. Please choose another one.');
       }
+      void app.profileFeed.poke();
       return result.profile;
     },
   );

@@ -1,0 +1,229 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { Database } from '../db/database.ts';
+import { PROFILE_CHANGES_CHANNEL, type ProfileChangeEvent, profileChangesRepository } from '../db/profile-changes.ts';
+
+/** How long changes are kept for clients that reconnect (DESIGN: realtime resume). */
+export const CHANGE_RETENTION_MS = 24 * 3600_000;
+const PRUNE_INTERVAL_MS = 3600_000;
+/** A safety net: notifications can be lost while a LISTEN connection is down. */
+const SAFETY_POLL_MS = 5_000;
+const HEARTBEAT_MS = 15_000;
+/** Recent events kept in memory, so most resumes are served without a query. */
+const RING_SIZE = 1024;
+const PAGE_SIZE = 500;
+/** A client whose unsent data grows past this is disconnected; it resumes with Last-Event-ID. */
+export const MAX_CLIENT_BUFFER_BYTES = 1024 * 1024;
+
+export interface FeedClient {
+  /** Writes a chunk; returns false when the client is gone or too slow (and was closed). */
+  write(chunk: string): boolean;
+  close(): void;
+}
+
+interface Subscriber {
+  readonly client: FeedClient;
+  cursor: number;
+  live: boolean;
+}
+
+export function formatEvent(event: { id: number; kind: string; data: unknown }): string {
+  return `id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event.data)}\n\n`;
+}
+
+/**
+ * The live profile feed of one process: one subscription to the database however many clients
+ * (a LISTEN connection on PostgreSQL, local pokes on SQLite), each committed change read once
+ * from `profile_changes`, serialised once, and written to every client in id order.
+ */
+export class ProfileFeed {
+  readonly #database: Database;
+  readonly #log: FastifyBaseLogger;
+  readonly #changes: ReturnType<typeof profileChangesRepository>;
+  readonly #subscribers = new Set<Subscriber>();
+  #ring: { id: number; chunk: string }[] = [];
+  #lastId = 0;
+  #polling: Promise<void> | null = null;
+  #pollAgain = false;
+  #timers: NodeJS.Timeout[] = [];
+  #listener: pg.Client | null = null;
+  #closed = false;
+  #listenRetryMs = 500;
+
+  constructor(database: Database, log: FastifyBaseLogger) {
+    this.#database = database;
+    this.#log = log;
+    this.#changes = profileChangesRepository(database.db);
+  }
+
+  async start(listenUrl: string | null): Promise<void> {
+    this.#lastId = await this.#changes.latestId();
+    this.#timers.push(
+      setInterval(() => this.poke(), SAFETY_POLL_MS),
+      setInterval(() => this.#broadcastRaw(': ping\n\n'), HEARTBEAT_MS),
+      setInterval(() => void this.prune(), PRUNE_INTERVAL_MS),
+    );
+    for (const timer of this.#timers) timer.unref();
+    if (listenUrl) await this.#listen(listenUrl);
+  }
+
+  get lastId(): number {
+    return this.#lastId;
+  }
+
+  get clientCount(): number {
+    return this.#subscribers.size;
+  }
+
+  /** Something may have committed: read new changes (coalesced, one read at a time). */
+  poke(): Promise<void> {
+    if (this.#closed) return Promise.resolve();
+    if (this.#polling) {
+      this.#pollAgain = true;
+      return this.#polling;
+    }
+    this.#polling = (async () => {
+      try {
+        do {
+          this.#pollAgain = false;
+          await this.#readNewChanges();
+        } while (this.#pollAgain && !this.#closed);
+      } catch (error) {
+        this.#log.error({ err: error }, 'profile feed: reading changes failed');
+      } finally {
+        this.#polling = null;
+      }
+    })();
+    return this.#polling;
+  }
+
+  async #readNewChanges(): Promise<void> {
+    for (;;) {
+      const events = await this.#changes.after(this.#lastId, PAGE_SIZE);
+      for (const event of events) this.#publish(event);
+      if (events.length < PAGE_SIZE) return;
+    }
+  }
+
+  #publish(event: ProfileChangeEvent): void {
+    if (event.id <= this.#lastId) return;
+    const chunk = formatEvent({ id: event.id, kind: event.kind, data: event.profile });
+    this.#lastId = event.id;
+    this.#ring.push({ id: event.id, chunk });
+    if (this.#ring.length > RING_SIZE) this.#ring.shift();
+    for (const subscriber of this.#subscribers) {
+      if (subscriber.live && event.id > subscriber.cursor) this.#send(subscriber, event.id, chunk);
+    }
+  }
+
+  #send(subscriber: Subscriber, id: number, chunk: string): void {
+    subscriber.cursor = id;
+    if (!subscriber.client.write(chunk)) this.#subscribers.delete(subscriber);
+  }
+
+  #broadcastRaw(chunk: string): void {
+    for (const subscriber of this.#subscribers) {
+      if (!subscriber.client.write(chunk)) this.#subscribers.delete(subscriber);
+    }
+  }
+
+  /**
+   * Adds a client. Without `lastEventId` it starts at the present (a READY event carries the
+   * current id). With one, it first receives every change after that id, in order, then goes
+   * live; an id older than what is kept (or unknown) gets RESYNC: refetch the list.
+   */
+  async attach(client: FeedClient, lastEventId: number | null): Promise<() => void> {
+    const subscriber: Subscriber = { client, cursor: this.#lastId, live: false };
+    const detach = () => void this.#subscribers.delete(subscriber);
+    this.#subscribers.add(subscriber);
+
+    if (lastEventId === null || !(await this.#canResumeFrom(lastEventId))) {
+      subscriber.cursor = this.#lastId;
+      client.write(formatEvent({ id: this.#lastId, kind: lastEventId === null ? 'READY' : 'RESYNC', data: {} }));
+      subscriber.live = true;
+      return detach;
+    }
+
+    subscriber.cursor = lastEventId;
+    while (!subscriber.live && this.#subscribers.has(subscriber)) {
+      // Synchronous hand-over: when memory holds everything after the cursor, send it and go live.
+      const oldestInRing = this.#ring[0]?.id ?? this.#lastId + 1;
+      if (subscriber.cursor >= oldestInRing - 1 || subscriber.cursor >= this.#lastId) {
+        for (const entry of this.#ring) {
+          if (entry.id > subscriber.cursor) this.#send(subscriber, entry.id, entry.chunk);
+        }
+        subscriber.live = true;
+        break;
+      }
+      const events = await this.#changes.after(subscriber.cursor, PAGE_SIZE);
+      if (events.length === 0) {
+        subscriber.live = true;
+        break;
+      }
+      for (const event of events) {
+        this.#send(subscriber, event.id, formatEvent({ id: event.id, kind: event.kind, data: event.profile }));
+      }
+    }
+    return detach;
+  }
+
+  async #canResumeFrom(lastEventId: number): Promise<boolean> {
+    if (!Number.isSafeInteger(lastEventId) || lastEventId < 0) return false;
+    const latest = Math.max(this.#lastId, await this.#changes.latestId());
+    if (lastEventId > latest) return false; // from another database, or the future
+    if (lastEventId === latest) return true;
+    const oldest = await this.#changes.oldestId();
+    return oldest !== null && lastEventId >= oldest - 1;
+  }
+
+  prune(now = new Date()): Promise<number> {
+    return this.#changes.prune(new Date(now.getTime() - CHANGE_RETENTION_MS)).catch((error: unknown) => {
+      this.#log.error({ err: error }, 'profile feed: pruning failed');
+      return 0;
+    });
+  }
+
+  async #listen(url: string): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', () => void this.poke());
+    client.on('error', (error) => this.#log.warn({ err: error }, 'profile feed: LISTEN connection failed'));
+    const onEnd = () => {
+      if (this.#listener === client) this.#listener = null;
+      // No redelivery for a dropped listener: reconnect, then read what was missed.
+      this.#scheduleListen(url);
+    };
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${PROFILE_CHANGES_CHANNEL}`);
+    } catch (error) {
+      this.#log.warn({ err: error }, 'profile feed: could not LISTEN; retrying');
+      await client.end().catch(() => undefined);
+      this.#scheduleListen(url);
+      return;
+    }
+    client.on('end', onEnd);
+    this.#listener = client;
+    this.#listenRetryMs = 500;
+    await this.poke();
+  }
+
+  #scheduleListen(url: string): void {
+    if (this.#closed) return;
+    const delay = this.#listenRetryMs;
+    this.#listenRetryMs = Math.min(delay * 2, 30_000);
+    setTimeout(() => void this.#listen(url), delay).unref();
+  }
+
+  /** Ends every stream (clients reconnect, possibly to another instance) and stops listening. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const timer of this.#timers) clearInterval(timer);
+    for (const subscriber of this.#subscribers) subscriber.client.close();
+    this.#subscribers.clear();
+    const listener = this.#listener;
+    this.#listener = null;
+    listener?.removeAllListeners('end');
+    await listener?.end().catch(() => undefined);
+    await this.#polling;
+  }
+}

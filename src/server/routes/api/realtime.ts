@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { COMMON_SECURITY_HEADERS, RESOURCE_CSP } from '../../plugins/security-headers.ts';
+import { type FeedClient, MAX_CLIENT_BUFFER_BYTES } from '../../realtime/profile-feed.ts';
+
+/** How long a browser waits before reconnecting a dropped stream. */
+const RECONNECT_AFTER_MS = 2000;
+
+function parseLastEventId(header: string | string[] | undefined): number | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || value.trim() === '') return null;
+  // Anything that is not a change id cannot be resumed from; -1 makes the feed answer RESYNC.
+  return /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : -1;
+}
+
+/**
+ * `GET /api/realtime/profiles`: server-sent events INSERT and UPDATE with public profiles, open
+ * to everyone (SPEC §2: the people list is public). `Last-Event-ID` resumes without loss.
+ */
+export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/realtime/profiles', { schema: { querystring: z.strictObject({}) } }, async (request, reply) => {
+    const lastEventId = parseLastEventId(request.headers['last-event-id']);
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // Proxies such as nginx must pass events through instead of buffering them.
+      'x-accel-buffering': 'no',
+      'content-security-policy': RESOURCE_CSP,
+      ...COMMON_SECURITY_HEADERS,
+    });
+    raw.write(`retry: ${RECONNECT_AFTER_MS}\n\n`);
+
+    let open = true;
+    const client: FeedClient = {
+      write(chunk) {
+        if (!open) return false;
+        if (raw.writableLength > MAX_CLIENT_BUFFER_BYTES) {
+          request.log.warn('realtime client too slow: disconnected (it will resume)');
+          client.close();
+          return false;
+        }
+        raw.write(chunk);
+        return true;
+      },
+      close() {
+        if (!open) return;
+        open = false;
+        raw.end();
+      },
+    };
+    const closed = new Promise<void>((resolve) => raw.once('close', resolve));
+    const detach = await app.profileFeed.attach(client, lastEventId);
+    await closed;
+    open = false;
+    detach();
+  });
+};
