@@ -1,13 +1,14 @@
 import { RefreshCw, Users } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
 import { SITE_NAME } from '#web/lib/site.ts';
-import { useProfiles } from '../api/get-profiles.ts';
+import { useLiveProfiles, useProfiles } from '../api/profiles.ts';
 import { MemberCard } from './member-card.tsx';
 
 const SKELETON_CARDS = ['a', 'b', 'c', 'd', 'e', 'f'];
 
 export function PeopleDirectory() {
   const profiles = useProfiles();
+  const announcement = useLiveProfiles();
   const count = profiles.data?.length;
 
   return (
@@ -16,7 +17,10 @@ export function PeopleDirectory() {
       <h1 id="people-heading" className="mt-2 font-display text-4xl font-bold sm:text-5xl">
         {`${SITE_NAME} Community`}
       </h1>
-      <p className="mt-3 flex h-7 items-center gap-2 text-muted" aria-live="polite">
+      <p className="sr-only" aria-live="polite" data-testid="live-announcement">
+        {announcement}
+      </p>
+      <p className="mt-3 flex h-7 items-center gap-2 text-muted">
         <Users className="size-5 text-accent" aria-hidden="true" />
         {count === undefined ? (
           <>

@@ -1,0 +1,60 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { openPage } from './fixtures.ts';
+
+const baseUrl = inject('baseUrl');
+const url = (route: string) => new URL(route, baseUrl).href;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+describe('live community list', () => {
+  it('a watcher sees a new member at the top, then the updated card, without reloading', async () => {
+    const watcher = await openPage(browser);
+    await watcher.page.goto(url('/people'));
+    await watcher.page.getByRole('heading', { level: 1, name: /Community$/ }).waitFor();
+    await watcher.page.getByText(/^Total Members: \d+$/).waitFor();
+    const before = Number((await watcher.page.getByText(/^Total Members: \d+$/).textContent())?.match(/\d+/)?.[0]);
+    // The watcher's page must not reload: mark the window and check the mark at the end.
+    await watcher.page.evaluate(() => Object.assign(window, { __stillHere: true }));
+
+    const builder = await openPage(browser);
+    const email = `live.${Date.now()}@example.test`;
+    await builder.page.goto(url('/auth'));
+    await builder.page.getByRole('tab', { name: 'Sign Up' }).click();
+    await builder.page.getByLabel('Email').fill(email);
+    await builder.page.getByLabel('Password').fill('live-updates-123');
+    await builder.page.getByRole('button', { name: 'Create Account' }).click();
+
+    await watcher.page.getByText(`Total Members: ${before + 1}`).waitFor();
+    const firstCard = watcher.page.locator('main ul li').first();
+    expect(await firstCard.textContent()).toContain('Anonymous Builder');
+    await watcher.page.waitForFunction(() =>
+      document.querySelector('[data-testid="live-announcement"]')?.textContent?.startsWith('New member'),
+    );
+
+    await builder.page.getByRole('tab', { name: 'Login' }).click();
+    await builder.page.getByLabel('Email').fill(email);
+    await builder.page.getByLabel('Password').fill('live-updates-123');
+    await builder.page.getByRole('button', { name: 'Login', exact: true }).click();
+    await builder.page.waitForURL(url('/'));
+    await builder.page.goto(url('/dashboard'));
+    await builder.page.getByRole('button', { name: 'Edit profile' }).click();
+    await builder.page.getByLabel('Username').fill('Live Wire');
+    await builder.page.getByLabel('Bio').fill('Streaming changes since today.');
+    await builder.page.getByRole('button', { name: 'Save' }).click();
+
+    await watcher.page.locator('main ul li').first().getByRole('heading', { name: 'Live Wire' }).waitFor();
+    expect(await watcher.page.locator('main ul li').first().textContent()).toContain('Streaming changes since today.');
+    expect(await watcher.page.getByText(`Total Members: ${before + 1}`).count()).toBe(1);
+    expect(await watcher.page.locator('main ul li h2', { hasText: 'Live Wire' }).count()).toBe(1);
+    expect(await watcher.page.evaluate(() => 'stillHere' in window || '__stillHere' in window)).toBe(true);
+    expect(watcher.errors).toEqual([]);
+    await watcher.close();
+    await builder.close();
+  });
+});
