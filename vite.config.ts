@@ -12,6 +12,7 @@ export default defineConfig({
     // The product name is baked into the prerendered pages; `npm start` rebuilds with it.
     'import.meta.env.SITE_NAME': JSON.stringify(env.config.siteName),
   },
-  build: { target: 'es2022', assetsInlineLimit: 0 },
+  // No preload helper for lazy chunks: ~1 KB less on every page, and lazy chunks here have few imports.
+  build: { target: 'es2022', assetsInlineLimit: 0, modulePreload: false },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
 });

@@ -2,9 +2,11 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Database, migrateToLatest, openDatabase } from './db/database.ts';
+import { ProfileListCache } from './db/profile-list-cache.ts';
+import { profilesRepository } from './db/profiles-repository.ts';
 import type { AppConfig } from './env.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { answerClientError, registerErrorHandling, sendFrameworkError } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
 import { ProfileFeed } from './realtime/profile-feed.ts';
@@ -19,6 +21,7 @@ declare module 'fastify' {
     database: Database;
     config: AppConfig;
     profileFeed: ProfileFeed;
+    profileList: ProfileListCache;
   }
 }
 
@@ -43,7 +46,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       level: config.logLevel,
       // Tokens travel in the Authorization header; never write it (or cookies) to the log.
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(config.logStream ? { stream: config.logStream } : {}),
     },
+    // A malformed or over-long URL gets the API's error shape and headers, not Fastify's or Node's bare reply.
+    frameworkErrors: (error, _request, reply) => sendFrameworkError(error, reply),
+    clientErrorHandler: answerClientError,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
@@ -53,6 +60,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const profileFeed = new ProfileFeed(database, app.log);
   await profileFeed.start(config.database.kind === 'postgres' ? config.database.url : null);
   app.decorate('profileFeed', profileFeed);
+  const profileList = new ProfileListCache(() => profilesRepository(database).listPublic());
+  profileFeed.onChange(() => profileList.invalidate());
+  app.decorate('profileList', profileList);
   // Streams never finish by themselves: end them first so closing does not wait on them.
   app.addHook('preClose', async () => profileFeed.close());
   app.addHook('onClose', async () => database.close());

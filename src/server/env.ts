@@ -90,6 +90,8 @@ export interface AppConfig {
   readonly webRoot: string | null;
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly trustProxy: boolean;
+  /** Where log lines go instead of stdout: tests capture them to check what is written. */
+  readonly logStream?: { write(line: string): void };
 }
 
 export interface ServerConfig extends AppConfig {

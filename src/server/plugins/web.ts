@@ -40,6 +40,8 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, stat
   return reply.send(page.identity);
 }
 
+const SVG_IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
@@ -81,6 +83,8 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | null):
       // Hashed file names change with their content, so they may be cached for good.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      // An SVG image animates with its own <style>; as an image it can never run scripts.
+      if (filePath.endsWith('.svg')) reply.header('content-security-policy', SVG_IMAGE_CSP);
     },
   });
 

@@ -41,6 +41,7 @@ export class ProfileFeed {
   readonly #log: FastifyBaseLogger;
   readonly #changes: ReturnType<typeof profileChangesRepository>;
   readonly #subscribers = new Set<Subscriber>();
+  readonly #changeListeners = new Set<() => void>();
   #ring: { id: number; chunk: string }[] = [];
   #lastId = 0;
   #polling: Promise<void> | null = null;
@@ -75,6 +76,12 @@ export class ProfileFeed {
     return this.#subscribers.size;
   }
 
+  /** Called after each batch of new changes is read (whoever wrote them, on any instance). */
+  onChange(listener: () => void): () => void {
+    this.#changeListeners.add(listener);
+    return () => this.#changeListeners.delete(listener);
+  }
+
   /** Something may have committed: read new changes (coalesced, one read at a time). */
   poke(): Promise<void> {
     if (this.#closed) return Promise.resolve();
@@ -101,6 +108,7 @@ export class ProfileFeed {
     for (;;) {
       const events = await this.#changes.after(this.#lastId, PAGE_SIZE);
       for (const event of events) this.#publish(event);
+      if (events.length > 0) for (const listener of this.#changeListeners) listener();
       if (events.length < PAGE_SIZE) return;
     }
   }

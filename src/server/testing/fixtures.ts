@@ -10,7 +10,11 @@ export interface MemberFixture {
   createdAt?: string;
 }
 
-/** Inserts a user and their profile directly, as if they had signed up at `createdAt`. */
+/**
+ * Inserts a user and their profile directly, as if they had signed up at `createdAt`, with the
+ * profile change a sign-up records. Call `app.profileFeed.poke()` afterwards to have the server
+ * notice at once (it would within seconds anyway).
+ */
 export async function insertMember(db: Kysely<DatabaseSchema>, member: MemberFixture = {}): Promise<string> {
   const id = randomUUID();
   const createdAt = member.createdAt ?? new Date().toISOString();
@@ -33,5 +37,6 @@ export async function insertMember(db: Kysely<DatabaseSchema>, member: MemberFix
       updated_at: createdAt,
     })
     .execute();
+  await db.insertInto('profile_changes').values({ profile_id: id, kind: 'INSERT', created_at: createdAt }).execute();
   return id;
 }

@@ -1,48 +1,30 @@
-import { LayoutDashboard } from 'lucide-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '#shared/routes.ts';
 import { buttonVariants } from '#web/components/ui/button.tsx';
-import { useProfile } from '#web/features/profile/api/profile.ts';
-import { useSession } from '#web/lib/auth/session.ts';
+import { useSessionHint } from '#web/lib/auth/session-hint.ts';
 
-/** The chip's name: the username, or the e-mail before the @ (SPEC §2). */
-export function displayName(username: string | null | undefined, email: string): string {
-  return username?.trim() || email.split('@')[0] || email;
-}
+const SignedInControls = lazy(() => import('./signed-in-controls.tsx'));
 
 /**
- * Signed out: Login. Signed in: Dashboard and a chip with the member's name. Before the session
- * is known the Login button keeps the space (hidden by CSS when a session is stored), so nothing
- * jumps when the real controls arrive.
+ * Signed out: Login. Signed in: Dashboard and a chip with the member's name. The signed-in part
+ * (and the session machinery) loads only when a session may exist; until it knows, the Login
+ * button keeps the space, hidden by CSS when a session is stored, so nothing jumps.
  */
 export function AccountControls() {
-  const { status, session } = useSession();
-  const profile = useProfile(session?.user.id ?? null);
-  useEffect(() => {
-    if (status !== 'loading') document.documentElement.removeAttribute('data-session');
-  }, [status]);
+  const maybeSignedIn = useSessionHint();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
-  if (status === 'signed-in') {
-    return (
-      <div className="flex items-center gap-1.5">
-        <Link to={ROUTES.dashboard} className={buttonVariants({ size: 'sm', variant: 'secondary' })} prefetch="intent">
-          <LayoutDashboard aria-hidden="true" />
-          <span className="max-sm:sr-only">Dashboard</span>
-        </Link>
-        <span
-          className="label-mono inline-block max-w-[6.5rem] truncate rounded-full border border-border bg-surface-2 px-3 py-1.5 normal-case tracking-normal text-text sm:max-w-[11rem]"
-          title="Signed in"
-          data-testid="user-chip"
-        >
-          {displayName(profile.data?.username, session.user.email)}
-        </span>
-      </div>
-    );
-  }
-  return (
+  const login = (
     <Link to={ROUTES.auth} className={buttonVariants({ size: 'sm', className: 'signed-out-only' })}>
       Login
     </Link>
+  );
+  if (!hydrated || !maybeSignedIn) return login;
+  return (
+    <Suspense fallback={login}>
+      <SignedInControls signedOut={login} />
+    </Suspense>
   );
 }

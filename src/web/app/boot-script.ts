@@ -1,5 +1,5 @@
 import { THEME_STORAGE_KEY } from '#shared/constants.ts';
-import { DEFAULT_STORAGE_KEY as SESSION_STORAGE_KEY } from '#web/lib/auth/session-manager.ts';
+import { SESSION_STORAGE_KEY } from '#web/lib/auth/storage-key.ts';
 
 /**
  * Runs in <head> before first paint (allowed by its CSP hash): applies a light-theme choice and

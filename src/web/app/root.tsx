@@ -1,15 +1,15 @@
 import spaceGroteskUrl from '@fontsource-variable/space-grotesk/files/space-grotesk-latin-wght-normal.woff2?url';
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
-import { Toaster } from 'sonner';
 import { buttonVariants } from '#web/components/ui/button.tsx';
 import { SiteFooter } from '#web/features/navigation/site-footer.tsx';
 import { SiteHeader } from '#web/features/navigation/site-header.tsx';
-import { useTheme } from '#web/features/theme/theme-store.ts';
+import { SoundEffects } from '#web/features/sound/sound-effects.tsx';
+import { SoundToggle } from '#web/features/sound/sound-toggle.tsx';
 import { ThemeToggle } from '#web/features/theme/theme-toggle.tsx';
 import { AccountControls } from './account-controls.tsx';
 import { BOOT_SCRIPT } from './boot-script.ts';
-import { AppProviders } from './providers.tsx';
+import { ToasterHost } from './toaster-host.tsx';
 import './app.css';
 
 export function links() {
@@ -42,9 +42,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 function Shell({ children }: { children: ReactNode }) {
-  const theme = useTheme();
   return (
-    <AppProviders>
+    <>
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-cta px-4 py-2 font-semibold text-cta-text focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
@@ -55,6 +54,7 @@ function Shell({ children }: { children: ReactNode }) {
         actions={
           <>
             <ThemeToggle />
+            <SoundToggle />
             <AccountControls />
           </>
         }
@@ -63,8 +63,9 @@ function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-      <Toaster position="bottom-right" visibleToasts={3} duration={4000} closeButton theme={theme} />
-    </AppProviders>
+      <SoundEffects />
+      <ToasterHost />
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 // RoboForge mascot: a compact bust holding the gear-and-spark mark. Used in the navigation.
-// Colours come from CSS custom properties (documented in src/web/styles/robot.css); the fallbacks
-// suit a dark navy background, and the dark outline keeps it readable on light "blueprint paper".
+// Colours come from CSS custom properties (--robot-outline, --robot-body, --robot-body-shade,
+// --robot-visor, --robot-eye, --robot-accent, --robot-spark, --robot-cheek); the fallbacks suit a dark
+// navy background, and the dark outline keeps it readable on light "blueprint paper".
 
 const OUTLINE = 'var(--robot-outline, #0b1220)';
 const BODY = 'var(--robot-body, #e2e8f0)';

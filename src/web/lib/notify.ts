@@ -1,16 +1,46 @@
-import { toast } from 'sonner';
-
 /*
- * The one place the app raises toasts (SPEC §8: title and description). Sounds hook in here too.
+ * The one place the app raises toasts (SPEC §8: title and description); sounds hook in here too.
+ * The toast library is loaded on the first toast, not with the page: the app registers a host
+ * that mounts the <Toaster/> and says when it is listening.
  */
+type Sonner = typeof import('sonner');
+export type NotifyKind = 'success' | 'error' | 'info';
+
+const notifyListeners = new Set<(kind: NotifyKind) => void>();
+let mountToaster: (() => Promise<void>) | null = null;
+let sonner: Promise<Sonner> | null = null;
+
+/** Calls `listener` with the kind of every toast raised from now on (the sound feature's cue); returns the undo. */
+export function onNotify(listener: (kind: NotifyKind) => void): () => void {
+  notifyListeners.add(listener);
+  return () => notifyListeners.delete(listener);
+}
+
+/** The app's toaster host: `mount` shows the <Toaster/> and resolves once it listens. */
+export function registerToasterHost(mount: () => Promise<void>): () => void {
+  mountToaster = mount;
+  return () => {
+    if (mountToaster === mount) mountToaster = null;
+  };
+}
+
+function raise(kind: NotifyKind, show: (toast: Sonner['toast']) => void): void {
+  sonner ??= import('sonner').then(async (module) => {
+    await mountToaster?.();
+    return module;
+  });
+  void sonner.then(({ toast }) => show(toast));
+  for (const listener of notifyListeners) listener(kind);
+}
+
 export function notifySuccess(title: string, description?: string): void {
-  toast.success(title, { description });
+  raise('success', (toast) => toast.success(title, { description }));
 }
 
 export function notifyError(title: string, description?: string): void {
-  toast.error(title, { description });
+  raise('error', (toast) => toast.error(title, { description }));
 }
 
 export function notifyInfo(title: string, description?: string): void {
-  toast(title, { description });
+  raise('info', (toast) => toast(title, { description }));
 }

@@ -64,6 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const created = await users.create(email, await hashPassword(password));
       if (!created) throw new HttpError(422, 'user_already_exists', 'User already registered');
+      app.profileList.invalidate();
       void app.profileFeed.poke();
       request.log.info({ userId: created.user.id }, 'account created');
       return { user: created.user };

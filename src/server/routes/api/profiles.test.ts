@@ -11,6 +11,19 @@ describe.each(TEST_DATABASES)('GET /api/profiles on %s', (kind) => {
   afterAll(() => server.close());
   beforeEach(async () => {
     await server.app.database.db.deleteFrom('users').execute();
+    server.app.profileList.invalidate();
+  });
+  /** Fixtures write to the database directly; let the server notice, as it would by itself within seconds. */
+  const settle = () => server.app.profileFeed.poke();
+
+  it('serves the cached list until a change is seen, then the new one', async () => {
+    const empty = await request(server, '/api/profiles');
+    expect(empty.body).toEqual([]);
+    const id = await insertMember(server.app.database.db, { username: 'newcomer' });
+    await settle();
+    const after = await request(server, '/api/profiles');
+    expect((after.body as { id: string }[]).map((p) => p.id)).toEqual([id]);
+    expect(after.headers.get('content-type')).toBe('application/json; charset=utf-8');
   });
 
   it('returns an empty list when nobody has joined', async () => {
@@ -24,6 +37,7 @@ describe.each(TEST_DATABASES)('GET /api/profiles on %s', (kind) => {
     const oldest = await insertMember(db, { username: 'ada', bio: 'First!', createdAt: '2026-01-01T10:00:00.000Z' });
     const newest = await insertMember(db, { username: 'linus', createdAt: '2026-03-01T10:00:00.000Z' });
     const middle = await insertMember(db, { username: null, createdAt: '2026-02-01T10:00:00.000Z' });
+    await settle();
 
     const res = await request(server, '/api/profiles');
     expect(res.status).toBe(200);
@@ -50,6 +64,7 @@ describe.each(TEST_DATABASES)('GET /api/profiles on %s', (kind) => {
     const open = await insertMember(db, { email: 'open@example.test', showEmail: true });
     // Even if an e-mail were stored without the opt-in flag, it stays private.
     await db.updateTable('profiles').set({ email: 'shy@example.test' }).where('id', '=', shy).execute();
+    await settle();
 
     const res = await request(server, '/api/profiles');
     const profiles = publicProfileListSchema.parse(res.body);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '#shared/schemas/api-error.ts';
-import { publicProfileListSchema, publicProfileSchema } from '#shared/schemas/profile.ts';
+import { publicProfileSchema } from '#shared/schemas/profile.ts';
 import { profileUpdateSchema } from '#shared/schemas/profile-update.ts';
 import { profilesRepository } from '../../db/profiles-repository.ts';
 import { HttpError } from '../../http-error.ts';
@@ -11,6 +11,7 @@ const notFound = () => new HttpError(404, 'profile_not_found', 'No member has th
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const profiles = profilesRepository(app.database);
+  const list = app.profileList;
 
   app.get(
     '/profiles',
@@ -18,12 +19,16 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         // The list takes no parameters; anything else is a mistake worth telling the caller about.
         querystring: z.strictObject({}),
-        response: { 200: publicProfileListSchema },
+        // The list leaves pre-serialised (see ProfileListCache): a JSON string of publicProfileListSchema.
+        response: { 200: z.string() },
       },
     },
     async (_request, reply) => {
-      reply.header('cache-control', 'no-cache');
-      return profiles.listPublic();
+      // A string with a JSON content type is sent as it is: Fastify does not serialise it again.
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('application/json; charset=utf-8')
+        .send(await list.json());
     },
   );
 
@@ -63,6 +68,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (result.status === 'username_taken') {
         throw new HttpError(409, 'username_taken', 'That username is already taken. Please choose another one.');
       }
+      list.invalidate();
       void app.profileFeed.poke();
       return result.profile;
     },

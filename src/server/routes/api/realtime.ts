@@ -31,6 +31,11 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       'content-security-policy': RESOURCE_CSP,
       ...COMMON_SECURITY_HEADERS,
     });
+    // HEAD (which Fastify routes here too) gets the headers and an end: no body ever follows them.
+    if (request.method === 'HEAD') {
+      raw.end();
+      return;
+    }
     raw.write(`retry: ${RECONNECT_AFTER_MS}\n\n`);
 
     let open = true;

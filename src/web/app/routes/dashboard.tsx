@@ -9,6 +9,7 @@ import { BookmarksSummary } from '#web/features/projects/components/bookmarks-su
 import { RequireAuth } from '#web/lib/auth/require-auth.tsx';
 import { signOut } from '#web/lib/auth/session.ts';
 import { notifyInfo } from '#web/lib/notify.ts';
+import { QueryProvider } from '#web/lib/query-client.tsx';
 import { pageMeta, SITE_NAME } from '#web/lib/site.ts';
 
 export const meta = () => pageMeta('Dashboard', `Your ${SITE_NAME} profile and saved projects.`);
@@ -56,5 +57,9 @@ function Dashboard({ userId, email }: { userId: string; email: string }) {
 }
 
 export default function DashboardRoute() {
-  return <RequireAuth>{(userId, email) => <Dashboard userId={userId} email={email} />}</RequireAuth>;
+  return (
+    <QueryProvider>
+      <RequireAuth>{(userId, email) => <Dashboard userId={userId} email={email} />}</RequireAuth>
+    </QueryProvider>
+  );
 }

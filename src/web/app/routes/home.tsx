@@ -1,9 +1,8 @@
-import { ArrowRight, Cpu, Lightbulb, Users, Wrench } from 'lucide-react';
 import { Link } from 'react-router';
-import { PROJECTS } from '#shared/content/projects.ts';
+import { PROJECT_IDS } from '#shared/content/project-ids.ts';
 import { ROUTES } from '#shared/routes.ts';
-import { HeroRobot } from '#web/components/hero-robot.tsx';
 import { buttonVariants } from '#web/components/ui/button.tsx';
+import { ArrowRightIcon, CpuIcon, LightbulbIcon, UsersIcon, WrenchIcon } from '#web/components/ui/icons.tsx';
 import { pageMeta, SITE_NAME } from '#web/lib/site.ts';
 
 export const meta = () =>
@@ -14,17 +13,17 @@ export const meta = () =>
 
 const MISSION = [
   {
-    icon: Wrench,
+    icon: WrenchIcon,
     title: 'Hands-On Learning',
     text: 'Every tutorial ends with a robot on your desk. You wire it, code it, break it and fix it — that is how the ideas stick.',
   },
   {
-    icon: Lightbulb,
+    icon: LightbulbIcon,
     title: 'Innovation First',
     text: 'Start from a working build, then make it yours: new sensors, smarter code, a better chassis. Curiosity is the curriculum.',
   },
   {
-    icon: Users,
+    icon: UsersIcon,
     title: 'Community Driven',
     text: 'Share what you made, see what others built and learn from builders at every level — from first LED to first robot arm.',
   },
@@ -47,8 +46,8 @@ export default function HomeRoute() {
         <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 sm:px-6 md:grid-cols-[1.15fr_0.85fr] md:py-24">
           <div>
             <p className="label-mono inline-flex items-center gap-2 rounded-full border border-border bg-surface/70 px-3 py-1.5 text-muted">
-              <Cpu className="size-3.5 text-accent" aria-hidden="true" />
-              {PROJECTS.length} guided builds · Beginner to Professional
+              <CpuIcon className="size-3.5 text-accent" aria-hidden="true" />
+              {PROJECT_IDS.length} guided builds · Beginner to Professional
             </p>
             <h1 className="mt-6 font-display text-[2.6rem] leading-[1.05] font-bold sm:text-6xl">
               Build real robots.
@@ -61,7 +60,7 @@ export default function HomeRoute() {
             </p>
             <div className="mt-9 flex flex-wrap gap-3">
               <Link to={ROUTES.projects} className={buttonVariants({ size: 'lg' })} prefetch="intent">
-                Explore Projects <ArrowRight aria-hidden="true" />
+                Explore Projects <ArrowRightIcon aria-hidden="true" />
               </Link>
               <Link
                 to={ROUTES.about}
@@ -74,7 +73,15 @@ export default function HomeRoute() {
           </div>
           <div className="relative mx-auto w-full max-w-sm">
             <div aria-hidden="true" className="absolute inset-x-6 bottom-2 h-8 rounded-[50%] bg-accent/15 blur-xl" />
-            <HeroRobot className="relative mx-auto h-72 w-auto sm:h-80" />
+            {/* An image, not inline SVG: the page's JavaScript stays within its budget (public/robot-hero.svg). */}
+            <img
+              src="/robot-hero.svg"
+              alt=""
+              width={240}
+              height={320}
+              fetchPriority="high"
+              className="relative mx-auto h-72 w-auto sm:h-80"
+            />
           </div>
         </div>
       </section>
@@ -131,7 +138,7 @@ export default function HomeRoute() {
             Pick a project that matches your level, grab a breadboard, and start forging.
           </p>
           <Link to={ROUTES.projects} className={buttonVariants({ size: 'lg', className: 'mt-8' })} prefetch="intent">
-            View Our Projects <ArrowRight aria-hidden="true" />
+            View Our Projects <ArrowRightIcon aria-hidden="true" />
           </Link>
         </div>
       </section>

@@ -1,8 +1,13 @@
 import { PeopleDirectory } from '#web/features/people/components/people-directory.tsx';
+import { QueryProvider } from '#web/lib/query-client.tsx';
 import { pageMeta, SITE_NAME } from '#web/lib/site.ts';
 
 export const meta = () => pageMeta('Community', `Meet the students and hobbyists building robots with ${SITE_NAME}.`);
 
 export default function PeopleRoute() {
-  return <PeopleDirectory />;
+  return (
+    <QueryProvider>
+      <PeopleDirectory />
+    </QueryProvider>
+  );
 }

@@ -11,17 +11,17 @@ export function SiteFooter() {
         </p>
         <ul className="flex gap-4">
           <li>
-            <Link className="hover:text-text" to={ROUTES.projects}>
+            <Link className="inline-flex min-h-8 items-center hover:text-text" to={ROUTES.projects}>
               Projects
             </Link>
           </li>
           <li>
-            <Link className="hover:text-text" to={ROUTES.people}>
+            <Link className="inline-flex min-h-8 items-center hover:text-text" to={ROUTES.people}>
               Community
             </Link>
           </li>
           <li>
-            <Link className="hover:text-text" to={ROUTES.about}>
+            <Link className="inline-flex min-h-8 items-center hover:text-text" to={ROUTES.about}>
               About
             </Link>
           </li>

@@ -1,9 +1,9 @@
-import { Menu, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { ROUTES } from '#shared/routes.ts';
 import { RobotLogo } from '#web/components/robot-logo.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { MenuIcon, XIcon } from '#web/components/ui/icons.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { SITE_NAME } from '#web/lib/site.ts';
 
@@ -16,7 +16,7 @@ const NAV_LINKS = [
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return cn(
-    'relative rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+    'relative inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-medium transition-colors',
     isActive
       ? 'text-text after:absolute after:inset-x-3 after:-bottom-px after:h-0.5 after:rounded-full after:bg-accent'
       : 'text-muted hover:text-text',
@@ -77,7 +77,7 @@ export function SiteHeader({ actions }: { actions: ReactNode }) {
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             onClick={() => setMenuOpen((open) => !open)}
           >
-            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            {menuOpen ? <XIcon aria-hidden="true" /> : <MenuIcon aria-hidden="true" />}
           </Button>
         </div>
       </nav>

@@ -1,5 +1,5 @@
-import { Moon, Sun } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
+import { MoonIcon, SunIcon } from '#web/components/ui/icons.tsx';
 import { setTheme, useTheme } from './theme-store.ts';
 
 export function ThemeToggle() {
@@ -14,7 +14,7 @@ export function ThemeToggle() {
       onClick={() => setTheme(next)}
       data-theme-toggle
     >
-      {theme === 'dark' ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
+      {theme === 'dark' ? <SunIcon aria-hidden="true" /> : <MoonIcon aria-hidden="true" />}
     </Button>
   );
 }

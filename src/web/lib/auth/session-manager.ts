@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { apiErrorSchema } from '#shared/schemas/api-error.ts';
 import { type Session, sessionSchema, signUpResponseSchema } from '#shared/schemas/auth.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
+import { SESSION_STORAGE_KEY } from './storage-key.ts';
 
 export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED';
 export type AuthListener = (event: AuthEvent, session: Session | null) => void;
@@ -16,7 +17,7 @@ export interface SessionManagerOptions {
   subscribeToStorage?: (onChange: (key: string | null, newValue: string | null) => void) => () => void;
 }
 
-export const DEFAULT_STORAGE_KEY = 'roboforge.auth.session';
+export const DEFAULT_STORAGE_KEY = SESSION_STORAGE_KEY;
 export const TICK_INTERVAL_MS = 30_000;
 export const REFRESH_MARGIN_MS = 90_000;
 export const RETRY_START_MS = 200;

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { z } from 'zod';
 import type { Session } from '#shared/schemas/auth.ts';
 import { type ApiRequest, ApiRequestError, apiRequest } from '../api-client.ts';
+import { setSessionHint } from './session-hint.ts';
 import { type AuthEvent, SessionManager } from './session-manager.ts';
 
 export type SessionState =
@@ -25,6 +26,7 @@ export function sessionManager(): SessionManager {
     manager.onAuthStateChange((event, session) => {
       lastEvent = event;
       state = session ? { status: 'signed-in', session } : { status: 'signed-out', session: null };
+      setSessionHint(session !== null);
       for (const notify of subscribers) notify();
     });
     manager.start();

@@ -1,88 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import * as Switch from '@radix-ui/react-switch';
 import { Pencil, X } from 'lucide-react';
-import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { BIO_MAX_LENGTH, USERNAME_MAX_LENGTH } from '#shared/constants.ts';
+import { lazy, Suspense, useState } from 'react';
 import type { PublicProfile } from '#shared/schemas/profile.ts';
-import { profileFormSchema } from '#shared/schemas/profile-update.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Field, Input, Textarea } from '#web/components/ui/field.tsx';
-import { ApiRequestError } from '#web/lib/api-client.ts';
-import { sessionManager } from '#web/lib/auth/session.ts';
-import { notifyError, notifySuccess } from '#web/lib/notify.ts';
-import { useUpdateProfile } from '../api/profile.ts';
+import { Spinner } from '#web/components/ui/spinner.tsx';
 
-type FormInput = z.input<typeof profileFormSchema>;
-type FormOutput = z.output<typeof profileFormSchema>;
-
-function ProfileEditor({ profile, onDone }: { profile: PublicProfile; onDone: () => void }) {
-  const update = useUpdateProfile(profile.id);
-  const switchId = useId();
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(profileFormSchema),
-    defaultValues: { username: profile.username ?? '', bio: profile.bio ?? '', show_email: profile.email !== null },
-  });
-  const { errors } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync(values);
-      notifySuccess('Success', 'Profile updated successfully');
-      sessionManager().notifyUserUpdated();
-      onDone();
-    } catch (error) {
-      const reason = error instanceof ApiRequestError ? ` ${error.message}` : '';
-      notifyError('Error', `Failed to update profile.${reason}`);
-    }
-  });
-
-  return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <Field label="Username" error={errors.username?.message}>
-        {(field) => (
-          <Input
-            {...field}
-            {...form.register('username')}
-            autoComplete="nickname"
-            maxLength={USERNAME_MAX_LENGTH + 10}
-          />
-        )}
-      </Field>
-      <Field label="Bio" error={errors.bio?.message}>
-        {(field) => <Textarea {...field} {...form.register('bio')} rows={3} maxLength={BIO_MAX_LENGTH + 50} />}
-      </Field>
-      <div className="flex items-center justify-between gap-4 rounded-xl border border-border bg-surface-2/60 p-3.5">
-        <label htmlFor={switchId} className="text-sm font-medium">
-          Show my e-mail on the community page
-        </label>
-        <Controller
-          control={form.control}
-          name="show_email"
-          render={({ field }) => (
-            <Switch.Root
-              id={switchId}
-              checked={field.value}
-              onCheckedChange={field.onChange}
-              className="relative h-7 w-12 shrink-0 rounded-full border border-border bg-bg transition-colors data-[state=checked]:border-accent data-[state=checked]:bg-accent"
-            >
-              <Switch.Thumb className="block size-5 translate-x-1 rounded-full bg-muted shadow transition-transform data-[state=checked]:translate-x-6 data-[state=checked]:bg-bg" />
-            </Switch.Root>
-          )}
-        />
-      </div>
-      <div className="flex gap-3">
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save'}
-        </Button>
-        <Button type="button" variant="secondary" onClick={onDone} disabled={update.isPending}>
-          Cancel
-        </Button>
-      </div>
-    </form>
-  );
-}
+const ProfileEditor = lazy(() => import('./profile-editor.tsx'));
 
 function Detail({ label, value, empty }: { label: string; value: string | null; empty: string }) {
   return (
@@ -109,7 +31,9 @@ export function ProfileCard({ profile, email }: { profile: PublicProfile; email:
       </div>
       <div className="mt-5">
         {editing ? (
-          <ProfileEditor profile={profile} onDone={() => setEditing(false)} />
+          <Suspense fallback={<Spinner label="Opening the editor…" />}>
+            <ProfileEditor profile={profile} onDone={() => setEditing(false)} />
+          </Suspense>
         ) : (
           <dl className="flex flex-col gap-4">
             <Detail label="Email" value={email} empty="" />

@@ -1,0 +1,89 @@
+/** Lighthouse 12.8 (default mobile preset, simulated throttling) on system Chromium, median of runs. */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { median } from './support.ts';
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+];
+
+export interface LighthouseResult {
+  readonly path: string;
+  readonly performance: number;
+  readonly accessibility: number;
+  readonly bestPractices: number;
+  readonly seo: number;
+  readonly fcpMs: number;
+  readonly lcpMs: number;
+  readonly tbtMs: number;
+  readonly cls: number;
+  readonly foreignRequests: number;
+}
+
+export async function benchLighthouse(
+  baseUrl: string,
+  paths: readonly string[],
+  runs = 3,
+): Promise<LighthouseResult[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  const results: LighthouseResult[] = [];
+  try {
+    for (const path of paths) {
+      const samples: LighthouseResult[] = [];
+      for (let i = 0; i < runs; i++) {
+        const runner = await lighthouse(new URL(path, baseUrl).href, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+        const lhr = runner?.lhr;
+        if (!lhr) throw new Error(`Lighthouse produced no result for ${path}`);
+        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+        const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+        const requests =
+          (lhr.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)?.items ?? [];
+        samples.push({
+          path,
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          seo: score('seo'),
+          fcpMs: audit('first-contentful-paint'),
+          lcpMs: audit('largest-contentful-paint'),
+          tbtMs: audit('total-blocking-time'),
+          cls: audit('cumulative-layout-shift'),
+          foreignRequests: requests.filter(
+            (r) => new URL(r.url).origin !== new URL(baseUrl).origin && !r.url.startsWith('data:'),
+          ).length,
+        });
+      }
+      const pick = (key: keyof Omit<LighthouseResult, 'path'>) => median(samples.map((s) => s[key]));
+      results.push({
+        path,
+        performance: pick('performance'),
+        accessibility: pick('accessibility'),
+        bestPractices: pick('bestPractices'),
+        seo: pick('seo'),
+        fcpMs: pick('fcpMs'),
+        lcpMs: pick('lcpMs'),
+        tbtMs: pick('tbtMs'),
+        cls: pick('cls'),
+        foreignRequests: Math.max(...samples.map((s) => s.foreignRequests)),
+      });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return results;
+}

@@ -1,0 +1,126 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** Fills a fresh SQLite database with `count` members (username, bio, some with e-mails shown). */
+export async function seedMembers(dataDir: string, count: number): Promise<void> {
+  const database = openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'roboforge.sqlite') });
+  await migrateToLatest(database);
+  const start = Date.parse('2026-01-01T00:00:00.000Z');
+  await database.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < count; i++) {
+      const id = randomUUID();
+      const at = new Date(start + i * 60_000).toISOString();
+      const email = `member${i}@example.test`;
+      await trx
+        .insertInto('users')
+        .values({ id, email, password_hash: 'seeded', created_at: at, updated_at: at })
+        .execute();
+      await trx
+        .insertInto('profiles')
+        .values({
+          id,
+          username: `builder_${i}`,
+          username_key: `builder_${i}`,
+          bio: `I am building robot number ${i}: sensors, motors and a lot of patience. ${'⚙️ '.repeat(i % 7)}`,
+          avatar_url: null,
+          email: i % 5 === 0 ? email : null,
+          show_email: i % 5 === 0 ? 1 : 0,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      await trx.insertInto('profile_changes').values({ profile_id: id, kind: 'INSERT', created_at: at }).execute();
+    }
+  });
+  await database.close();
+}
+
+export interface RunningServer {
+  readonly baseUrl: string;
+  readonly child: ChildProcess;
+  /** Milliseconds from spawn to the first answered request. */
+  readonly startupMs: number;
+  stop(): Promise<void>;
+}
+
+/** Starts the production server (`node src/server/server.ts`) on loopback and waits for /api/health. */
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, ['src/server/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('server exited during start');
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  const startupMs = performance.now() - started;
+  return {
+    baseUrl,
+    child,
+    startupMs,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Resident memory of a process in MB, from /proc (Linux). */
+export async function rssMb(pid: number | undefined): Promise<number> {
+  if (pid === undefined) return Number.NaN;
+  const { readFile } = await import('node:fs/promises');
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+  return kb / 1024;
+}
+
+/** CPU seconds (user + system) a process has used, from /proc. */
+export async function cpuSeconds(pid: number | undefined): Promise<number> {
+  if (pid === undefined) return Number.NaN;
+  const { readFile } = await import('node:fs/promises');
+  const stat = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
+  const ticks = Number(stat[11]) + Number(stat[12]);
+  return ticks / 100;
+}

@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUDGETS, bundleReport } from './bundle-budget.ts';
+
+// Exact byte counts of the production build (`npm test` builds before the tests run).
+const BUILD = path.resolve(import.meta.dirname, '..', 'build', 'client', 'index.html');
+
+describe('performance budgets of the production build', () => {
+  it('has a build to measure', () => {
+    expect(existsSync(BUILD), 'run `npm run build` first (npm test does)').toBe(true);
+  });
+
+  const report = existsSync(BUILD) ? bundleReport() : null;
+
+  it(`loads at most ${BUDGETS.initialJsBytes / 1024} KB gzip of JavaScript on / before any interaction`, () => {
+    expect(report?.initialJs.files.length).toBeGreaterThan(0);
+    expect(report?.initialJs.bytes).toBeLessThanOrEqual(BUDGETS.initialJsBytes);
+  });
+
+  it(`adds at most ${BUDGETS.routeChunkBytes / 1024} KB gzip when opening any route`, () => {
+    const routes = Object.entries(report?.routes ?? {});
+    expect(routes.map(([id]) => id)).toEqual(
+      expect.arrayContaining(['routes/people', 'routes/projects', 'routes/dashboard']),
+    );
+    for (const [id, bytes] of routes) expect(bytes, id).toBeLessThanOrEqual(BUDGETS.routeChunkBytes);
+  });
+
+  it(`ships at most ${BUDGETS.cssBytes / 1024} KB gzip of CSS`, () => {
+    expect(report?.cssBytes).toBeGreaterThan(0);
+    expect(report?.cssBytes).toBeLessThanOrEqual(BUDGETS.cssBytes);
+  });
+});

@@ -1,0 +1,154 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { expectNoAxeViolations, openPage } from './fixtures.ts';
+
+const baseUrl = inject('baseUrl');
+const url = (route: string) => new URL(route, baseUrl).href;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+/** The read-only status the sound feature keeps on <html>: none, running or suspended. */
+const audioStatus = (page: Page) => page.evaluate(() => document.documentElement.dataset.audio);
+
+/** Counts AudioContexts the page constructs, from before any of its scripts run. */
+async function countAudioContexts(page: Page) {
+  await page.addInitScript(() => {
+    const Original = window.AudioContext;
+    const counted = class extends Original {
+      constructor(options?: AudioContextOptions) {
+        super(options);
+        document.documentElement.dataset.audioContexts = String(
+          Number(document.documentElement.dataset.audioContexts ?? 0) + 1,
+        );
+      }
+    };
+    window.AudioContext = counted;
+  });
+  return () => page.evaluate(() => Number(document.documentElement.dataset.audioContexts ?? 0));
+}
+
+describe('sound', () => {
+  it('stays silent until the first click, then runs one context; the control mutes, unmutes and is remembered', async () => {
+    const { page, errors, close } = await openPage(browser);
+    const contexts = await countAudioContexts(page);
+    const engineRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/sound-engine/.test(request.url())) engineRequests.push(request.url());
+    });
+    await page.goto(url('/'));
+    const toggle = page.getByRole('button', { name: 'Sound effects and music' });
+    await page.waitForFunction(() => document.documentElement.dataset.audio === 'none');
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+
+    // Hovering is no gesture: still nothing created, nothing loaded.
+    await page.getByRole('link', { name: 'Explore Projects' }).hover();
+    await page.waitForTimeout(200);
+    expect(await contexts()).toBe(0);
+    expect(engineRequests).toEqual([]);
+    expect(await audioStatus(page)).toBe('none');
+
+    // The first click anywhere starts it.
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.waitForFunction(() => document.documentElement.dataset.audio === 'running');
+    expect(await contexts()).toBe(1);
+    expect(engineRequests).toHaveLength(1);
+
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await page.waitForFunction(() => document.documentElement.dataset.audio === 'suspended');
+    expect(await page.evaluate(() => localStorage.getItem('sound'))).toBe('off');
+
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await page.waitForFunction(() => document.documentElement.dataset.audio === 'running');
+    expect(await page.evaluate(() => localStorage.getItem('sound'))).toBe('on');
+
+    // Navigating keeps the one context.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
+    await page.waitForURL(url('/about'));
+    expect(await contexts()).toBe(1);
+    expect(await audioStatus(page)).toBe('running');
+
+    // Off survives a reload: clicks then create no context at all.
+    await toggle.click();
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.audio === 'none');
+    await page.waitForFunction(
+      () => document.querySelector('[data-sound-toggle]')?.getAttribute('aria-pressed') === 'false',
+    );
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.keyboard.press('Tab');
+    await page.waitForTimeout(200);
+    expect(await contexts()).toBe(0);
+    expect(await audioStatus(page)).toBe('none');
+
+    // Turning it back on is the gesture that starts it.
+    await toggle.click();
+    await page.waitForFunction(() => document.documentElement.dataset.audio === 'running');
+    expect(await contexts()).toBe(1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('starts on the first key press too', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(url('/about'));
+    await page.waitForFunction(() => document.documentElement.dataset.audio === 'none');
+    await page.keyboard.press('Tab');
+    await page.waitForFunction(() => document.documentElement.dataset.audio === 'running');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('suspends while the tab is hidden and resumes on return', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(url('/'));
+    await page.waitForFunction(() => document.documentElement.dataset.audio === 'none');
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.waitForFunction(() => document.documentElement.dataset.audio === 'running');
+
+    const setHidden = (hidden: boolean) =>
+      page.evaluate(
+        (value) => {
+          Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value });
+          document.dispatchEvent(new Event('visibilitychange'));
+        },
+        hidden ? 'hidden' : 'visible',
+      );
+    await setHidden(true);
+    await page.waitForFunction(() => document.documentElement.dataset.audio === 'suspended');
+    await setHidden(false);
+    await page.waitForFunction(() => document.documentElement.dataset.audio === 'running');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  for (const theme of ['dark', 'light'] as const) {
+    it(`axe finds no violations with the sound control, on and off (${theme})`, async () => {
+      const { page, close } = await openPage(browser, { theme, reducedMotion: true });
+      await page.goto(url('/'));
+      const toggle = page.getByRole('button', { name: 'Sound effects and music' });
+      await page.waitForFunction(() => document.documentElement.dataset.audio === 'none');
+      await page.waitForLoadState('networkidle');
+      await expectNoAxeViolations(page, `/ sound on (${theme})`);
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+      await expectNoAxeViolations(page, `/ sound off (${theme})`);
+      await close();
+    });
+  }
+
+  it('fits the phone header without horizontal scrolling', async () => {
+    const { page, close } = await openPage(browser, { width: 320 });
+    await page.goto(url('/'));
+    await page.getByRole('button', { name: 'Sound effects and music' }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await close();
+  });
+});
