@@ -33,7 +33,7 @@ export function freePort(): Promise<number> {
 
 /** Fills a fresh SQLite database with `count` members (username, bio, some with e-mails shown). */
 export async function seedMembers(dataDir: string, count: number): Promise<void> {
-  const database = openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'roboforge.sqlite') });
+  const database = await openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'roboforge.sqlite') });
   await migrateToLatest(database);
   const start = Date.parse('2026-01-01T00:00:00.000Z');
   await database.db.transaction().execute(async (trx) => {

@@ -57,7 +57,10 @@ export function initialJavaScript(htmlFile: string): string[] {
     [
       ...[...html.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"/g)].map((m) => m[1]),
       ...[...html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g)].map((m) => m[1]),
+      // React Router's inline bootstrap: `import "/assets/manifest-….js"; import * as route0 from "/assets/….js";`
+      // and, right after, `import("/assets/entry.client-….js")`, which runs at once, so it counts too.
       ...[...html.matchAll(/import\s*(?:[\w*{}\s,$]+from\s*)?["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]),
+      ...[...html.matchAll(/import\(\s*["'](\/assets\/[^"']+\.js)["']\s*\)/g)].map((m) => m[1]),
     ].filter((url): url is string => typeof url === 'string'),
   );
 }

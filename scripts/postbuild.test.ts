@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inlineScriptHashes } from './postbuild.ts';
+import { inlineScriptHashes, withoutModulePreloads } from './postbuild.ts';
 
 const sha = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
@@ -12,5 +12,13 @@ describe('inlineScriptHashes', () => {
 
   it('lists a repeated script once and ignores empty ones', () => {
     expect(inlineScriptHashes('<script>x</script><script>x</script><script></script>')).toEqual([sha('x')]);
+  });
+});
+
+describe('withoutModulePreloads', () => {
+  it('drops the modulepreload hints and keeps everything else', () => {
+    const html =
+      '<head><link rel="modulepreload" href="/assets/a.js"/><link rel="stylesheet" href="/assets/x.css"/></head>';
+    expect(withoutModulePreloads(html)).toBe('<head><link rel="stylesheet" href="/assets/x.css"/></head>');
   });
 });

@@ -33,7 +33,7 @@ const BODY_LIMIT_BYTES = 16 * 1024;
  * `server.ts` starts. Opens the database and brings its schema up to date first.
  */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
-  const database = openDatabase(config.database);
+  const database = await openDatabase(config.database);
   try {
     await migrateToLatest(database);
   } catch (error) {

@@ -4,7 +4,6 @@ import { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { SqliteDialect } from 'kysely-sqlite';
-import pg from 'pg';
 import type { DatabaseConfig } from '../env.ts';
 import { migrations } from './migrations.ts';
 import type { DatabaseSchema } from './schema.ts';
@@ -21,7 +20,8 @@ export interface Database {
 
 const INT8_OID = 20;
 
-export function openDatabase(config: DatabaseConfig): Database {
+/** Opens the database. The PostgreSQL driver is loaded only when used: the SQLite default stays lean. */
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'sqlite') {
     mkdirSync(path.dirname(config.file), { recursive: true });
     const sqlite = new DatabaseSync(config.file);
@@ -33,6 +33,7 @@ export function openDatabase(config: DatabaseConfig): Database {
     return { kind: 'sqlite', db, close: () => db.destroy() };
   }
 
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: config.url,
     max: 10,

@@ -74,7 +74,7 @@ describe('SQLite storage', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('uses WAL with full sync, and creates its folder on first start', async () => {
-    const database = openDatabase({ kind: 'sqlite', file: path.join(dir, 'nested', 'db.sqlite') });
+    const database = await openDatabase({ kind: 'sqlite', file: path.join(dir, 'nested', 'db.sqlite') });
     try {
       await migrateToLatest(database);
       const { sql } = await import('kysely');

@@ -15,11 +15,11 @@ describe('ProfileListCache', () => {
   it('reads once, serves the copy, and reads again after invalidation or the maximum age', async () => {
     let reads = 0;
     const cache = new ProfileListCache(async () => [member(`v${++reads}`)]);
-    expect(JSON.parse(await cache.json(1000))[0].username).toBe('v1');
-    expect(JSON.parse(await cache.json(1001))[0].username).toBe('v1');
+    expect(JSON.parse(String(await cache.json(1000)))[0].username).toBe('v1');
+    expect(JSON.parse(String(await cache.json(1001)))[0].username).toBe('v1');
     cache.invalidate();
-    expect(JSON.parse(await cache.json(1002))[0].username).toBe('v2');
-    expect(JSON.parse(await cache.json(1002 + PROFILE_LIST_MAX_AGE_MS))[0].username).toBe('v3');
+    expect(JSON.parse(String(await cache.json(1002)))[0].username).toBe('v2');
+    expect(JSON.parse(String(await cache.json(1002 + PROFILE_LIST_MAX_AGE_MS)))[0].username).toBe('v3');
     expect(reads).toBe(3);
   });
 
@@ -34,7 +34,7 @@ describe('ProfileListCache', () => {
     const slow = cache.json(0);
     cache.invalidate();
     release();
-    expect(JSON.parse(await slow)[0].username).toBe('v1');
-    expect(JSON.parse(await cache.json(1))[0].username).toBe('v2');
+    expect(JSON.parse(String(await slow))[0].username).toBe('v1');
+    expect(JSON.parse(String(await cache.json(1)))[0].username).toBe('v2');
   });
 });

@@ -13,7 +13,7 @@ export const PROFILE_LIST_MAX_AGE_MS = 1000;
  * process invalidate it at once; the profile feed invalidates it for changes made elsewhere.
  */
 export class ProfileListCache {
-  #json: string | null = null;
+  #json: Buffer | null = null;
   #builtAt = 0;
   #generation = 0;
   readonly #load: () => Promise<PublicProfile[]>;
@@ -27,10 +27,11 @@ export class ProfileListCache {
     this.#generation++;
   }
 
-  async json(now = Date.now()): Promise<string> {
+  /** The list as UTF-8 JSON bytes, encoded once rather than on every request. */
+  async json(now = Date.now()): Promise<Buffer> {
     if (this.#json !== null && now - this.#builtAt < PROFILE_LIST_MAX_AGE_MS) return this.#json;
     const generation = this.#generation;
-    const json = JSON.stringify(await this.#load());
+    const json = Buffer.from(JSON.stringify(await this.#load()));
     // A change that landed while we were reading makes this copy stale: serve it once, keep nothing.
     if (generation === this.#generation) {
       this.#json = json;

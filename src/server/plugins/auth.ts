@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { type AccessClaims, verifyAccessToken } from '../auth/access-tokens.ts';
 import { type FailedSignIns, memoryFailedSignIns, redisFailedSignIns } from '../auth/failed-sign-ins.ts';
 import { sessionsRepository } from '../auth/sessions.ts';
@@ -36,7 +36,10 @@ function bearerToken(request: FastifyRequest): string | null {
 
 export async function registerAuth(app: FastifyInstance, config: AppConfig): Promise<void> {
   const db = app.database.db;
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  // Loaded only when configured: a single instance keeps its counters in memory.
+  const redis = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : null;
   app.decorate('redis', redis);
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
 

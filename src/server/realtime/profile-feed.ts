@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from '../db/database.ts';
 import { PROFILE_CHANGES_CHANNEL, type ProfileChangeEvent, profileChangesRepository } from '../db/profile-changes.ts';
 
@@ -192,7 +192,8 @@ export class ProfileFeed {
   }
 
   async #listen(url: string): Promise<void> {
-    const client = new pg.Client({ connectionString: url });
+    const { default: postgres } = await import('pg');
+    const client = new postgres.Client({ connectionString: url });
     client.on('notification', () => void this.poke());
     client.on('error', (error) => this.#log.warn({ err: error }, 'profile feed: LISTEN connection failed'));
     const onEnd = () => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z.ts';
 
 /** The one shape of every API error: `{ error: { code, message } }`. */
 export const apiErrorSchema = z.object({

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { z } from './z.ts';
 
 /** E-mail as people type it: surrounding spaces and capitals do not make a different account. */
 export const emailSchema = z

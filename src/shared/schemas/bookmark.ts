@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { PROJECT_IDS } from '../content/project-ids.ts';
+import { z } from './z.ts';
 
 const MIN = Math.min(...PROJECT_IDS);
 const MAX = Math.max(...PROJECT_IDS);

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { BIO_MAX_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../constants.ts';
+import { z } from './z.ts';
 
 /** Control characters (other than tab and line breaks in a bio) have no place in a name or a bio. */
 function hasControlCharacter(text: string, allowLineBreaks: boolean): boolean {
@@ -11,13 +11,19 @@ function hasControlCharacter(text: string, allowLineBreaks: boolean): boolean {
   return false;
 }
 
+/** Characters as people and the database count them: an emoji is one, not two UTF-16 units. */
+function characterCount(text: string): number {
+  return [...text].length;
+}
+
 /** An empty username clears it (the member shows as 'Anonymous Builder'). */
 export const usernameSchema = z
   .string({ error: 'Username must be text' })
   .trim()
   .refine((name) => !hasControlCharacter(name, false), 'Username cannot contain control characters')
   .refine(
-    (name) => name.length === 0 || (name.length >= USERNAME_MIN_LENGTH && name.length <= USERNAME_MAX_LENGTH),
+    (name) =>
+      name.length === 0 || (characterCount(name) >= USERNAME_MIN_LENGTH && characterCount(name) <= USERNAME_MAX_LENGTH),
     `Username must be ${USERNAME_MIN_LENGTH} to ${USERNAME_MAX_LENGTH} characters`,
   )
   .transform((name) => (name.length === 0 ? null : name));

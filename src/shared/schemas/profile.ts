@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z.ts';
 
 /**
  * A member as anyone may see them (SPEC §3 Profile). `email` is null unless the member chose to

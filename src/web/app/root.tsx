@@ -1,4 +1,3 @@
-import spaceGroteskUrl from '@fontsource-variable/space-grotesk/files/space-grotesk-latin-wght-normal.woff2?url';
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import { buttonVariants } from '#web/components/ui/button.tsx';
@@ -13,10 +12,7 @@ import { ToasterHost } from './toaster-host.tsx';
 import './app.css';
 
 export function links() {
-  return [
-    { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-    { rel: 'preload', href: spaceGroteskUrl, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' as const },
-  ];
+  return [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -59,7 +55,8 @@ function Shell({ children }: { children: ReactNode }) {
           </>
         }
       />
-      <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] pt-16 outline-none">
+      {/* At least a screen tall, so the footer never starts in view and jumps when content arrives. */}
+      <main id="main" tabIndex={-1} className="min-h-dvh pt-16 outline-none">
         {children}
       </main>
       <SiteFooter />

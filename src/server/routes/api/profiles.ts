@@ -19,12 +19,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         // The list takes no parameters; anything else is a mistake worth telling the caller about.
         querystring: z.strictObject({}),
-        // The list leaves pre-serialised (see ProfileListCache): a JSON string of publicProfileListSchema.
-        response: { 200: z.string() },
+        // The list leaves pre-serialised (see ProfileListCache): JSON bytes of publicProfileListSchema.
+        response: { 200: z.instanceof(Buffer) },
       },
     },
     async (_request, reply) => {
-      // A string with a JSON content type is sent as it is: Fastify does not serialise it again.
+      // Bytes with a JSON content type are sent as they are: Fastify does not serialise them again.
       return reply
         .header('cache-control', 'no-cache')
         .type('application/json; charset=utf-8')

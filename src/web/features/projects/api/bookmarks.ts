@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { type Bookmark, bookmarkListSchema, bookmarkSchema } from '#shared/schemas/bookmark.ts';
+import { z } from '#shared/schemas/z.ts';
 import { authedRequest } from '#web/lib/auth/session.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 
