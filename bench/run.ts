@@ -165,7 +165,7 @@ How each figure is taken:
   ${'`/usr/bin/chromium`'} headless with outside hosts unreachable, median of ${quick ? 1 : 3} runs per page, 1,000 members seeded.
 - API: autocannon, 50 connections, ${quick ? '3' : '10'} s per run, alternating bare/ours ${quick ? 1 : 3} times, median;
   the bare server answers the same bytes from memory.
-- Cold start: spawn of \`node src/server/server.ts\` to the first 200 from \`/api/health\`, existing database.
+- Cold start: spawn of \`node build/server-app/server.js\` (what \`npm start\` runs) to the first 200 from \`/api/health\`, existing database.
 - Fan-out: N streams from one client process; latency from sending the PATCH to receiving the event.
 `,
 );

@@ -73,12 +73,12 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the production server (`node src/server/server.ts`) on loopback and waits for /api/health. */
+/** Starts the production server the way `npm start` does (the built `build/server-app/server.js`) on loopback. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['src/server/server.ts'], {
+  const child = spawn(process.execPath, ['build/server-app/server.js'], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

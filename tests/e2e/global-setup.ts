@@ -13,6 +13,8 @@ declare module 'vitest' {
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
+/** What `npm start` runs after building. */
+const SERVER_ENTRY = 'build/server-app/server.js';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -43,18 +45,18 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 }
 
 /**
- * Starts the production build the way `npm start` serves it (`node src/server/server.ts`), on a
+ * Starts the production build the way `npm start` serves it (`node build/server-app/server.js`), on a
  * free loopback port with a fresh SQLite database, for every end-to-end test file.
  */
 export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(ROOT, 'build', 'page-manifest.json'))) {
+  if (!existsSync(path.join(ROOT, 'build', 'page-manifest.json')) || !existsSync(path.join(ROOT, SERVER_ENTRY))) {
     throw new Error('No production build: run `npm run build` before the end-to-end tests (npm test does).');
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'roboforge-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['src/server/server.ts'], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,

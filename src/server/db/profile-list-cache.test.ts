@@ -15,12 +15,27 @@ describe('ProfileListCache', () => {
   it('reads once, serves the copy, and reads again after invalidation or the maximum age', async () => {
     let reads = 0;
     const cache = new ProfileListCache(async () => [member(`v${++reads}`)]);
-    expect(JSON.parse(String(await cache.json(1000)))[0].username).toBe('v1');
-    expect(JSON.parse(String(await cache.json(1001)))[0].username).toBe('v1');
+    expect(JSON.parse(String((await cache.json(1000)).identity))[0].username).toBe('v1');
+    expect(JSON.parse(String((await cache.json(1001)).identity))[0].username).toBe('v1');
     cache.invalidate();
-    expect(JSON.parse(String(await cache.json(1002)))[0].username).toBe('v2');
-    expect(JSON.parse(String(await cache.json(1002 + PROFILE_LIST_MAX_AGE_MS)))[0].username).toBe('v3');
+    expect(JSON.parse(String((await cache.json(1002)).identity))[0].username).toBe('v2');
+    expect(JSON.parse(String((await cache.json(1002 + PROFILE_LIST_MAX_AGE_MS)).identity))[0].username).toBe('v3');
     expect(reads).toBe(3);
+  });
+
+  it('compresses each copy once, and concurrent requests share one build', async () => {
+    let reads = 0;
+    const cache = new ProfileListCache(async () => {
+      reads++;
+      return Array.from({ length: 200 }, (_, i) => member(`builder ${i}`));
+    });
+    const [a, b] = await Promise.all([cache.json(0), cache.json(0)]);
+    expect(reads).toBe(1);
+    expect(a).toBe(b);
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    expect(brotliDecompressSync(a.br)).toEqual(a.identity);
+    expect(gunzipSync(a.gzip)).toEqual(a.identity);
+    expect(a.br.length).toBeLessThan(a.identity.length / 5);
   });
 
   it('does not keep a copy read while a change landed', async () => {
@@ -34,7 +49,7 @@ describe('ProfileListCache', () => {
     const slow = cache.json(0);
     cache.invalidate();
     release();
-    expect(JSON.parse(String(await slow))[0].username).toBe('v1');
-    expect(JSON.parse(String(await cache.json(1)))[0].username).toBe('v2');
+    expect(JSON.parse(String((await slow).identity))[0].username).toBe('v1');
+    expect(JSON.parse(String((await cache.json(1)).identity))[0].username).toBe('v2');
   });
 });

@@ -1,4 +1,16 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { PublicProfile } from '#shared/schemas/profile.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** The list in each encoding a client may accept, compressed once per change (a list of 1,000 is ~250 KB). */
+export interface EncodedList {
+  readonly identity: Buffer;
+  readonly br: Buffer;
+  readonly gzip: Buffer;
+}
 
 /**
  * How long a serialised list may be reused at most. Changes through the API invalidate it at once;
@@ -13,7 +25,7 @@ export const PROFILE_LIST_MAX_AGE_MS = 1000;
  * process invalidate it at once; the profile feed invalidates it for changes made elsewhere.
  */
 export class ProfileListCache {
-  #json: Buffer | null = null;
+  #encoded: EncodedList | null = null;
   #builtAt = 0;
   #generation = 0;
   readonly #load: () => Promise<PublicProfile[]>;
@@ -23,20 +35,40 @@ export class ProfileListCache {
   }
 
   invalidate(): void {
-    this.#json = null;
+    this.#encoded = null;
+    this.#building = null;
     this.#generation++;
   }
 
-  /** The list as UTF-8 JSON bytes, encoded once rather than on every request. */
-  async json(now = Date.now()): Promise<Buffer> {
-    if (this.#json !== null && now - this.#builtAt < PROFILE_LIST_MAX_AGE_MS) return this.#json;
+  #building: Promise<EncodedList> | null = null;
+
+  /** The list as UTF-8 JSON bytes (and compressed), built once and shared by concurrent requests. */
+  async json(now = Date.now()): Promise<EncodedList> {
+    if (this.#encoded !== null && now - this.#builtAt < PROFILE_LIST_MAX_AGE_MS) return this.#encoded;
+    if (this.#building) return this.#building;
     const generation = this.#generation;
-    const json = Buffer.from(JSON.stringify(await this.#load()));
-    // A change that landed while we were reading makes this copy stale: serve it once, keep nothing.
-    if (generation === this.#generation) {
-      this.#json = json;
-      this.#builtAt = now;
+    const building = this.#build();
+    this.#building = building;
+    try {
+      const encoded = await building;
+      // A change that landed while we were reading makes this copy stale: serve it once, keep nothing.
+      if (generation === this.#generation) {
+        this.#encoded = encoded;
+        this.#builtAt = now;
+      }
+      return encoded;
+    } finally {
+      if (this.#building === building) this.#building = null;
     }
-    return json;
+  }
+
+  async #build(): Promise<EncodedList> {
+    const identity = Buffer.from(JSON.stringify(await this.#load()));
+    const [br, gz] = await Promise.all([
+      // Quality 5: most of brotli's gain at a small fraction of its top-quality cost.
+      brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+      gzipAsync(identity, { level: 6 }),
+    ]);
+    return { identity, br, gzip: gz };
   }
 }

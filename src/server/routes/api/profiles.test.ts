@@ -26,6 +26,17 @@ describe.each(TEST_DATABASES)('GET /api/profiles on %s', (kind) => {
     expect(after.headers.get('content-type')).toBe('application/json; charset=utf-8');
   });
 
+  it('sends the list compressed to clients that accept it', async () => {
+    await insertMember(server.app.database.db, { username: 'squeezed', bio: 'x'.repeat(500) });
+    await settle();
+    for (const encoding of ['br', 'gzip']) {
+      const res = await request(server, '/api/profiles', { headers: { 'accept-encoding': encoding } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toContain('accept-encoding');
+      expect((res.body as { username: string }[])[0]?.username).toBe('squeezed');
+    }
+  });
+
   it('returns an empty list when nobody has joined', async () => {
     const res = await request(server, '/api/profiles');
     expect(res.status).toBe(200);

@@ -23,12 +23,17 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.instanceof(Buffer) },
       },
     },
-    async (_request, reply) => {
-      // Bytes with a JSON content type are sent as they are: Fastify does not serialise them again.
-      return reply
+    async (request, reply) => {
+      const encoded = await list.json();
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      reply
         .header('cache-control', 'no-cache')
-        .type('application/json; charset=utf-8')
-        .send(await list.json());
+        .header('vary', 'accept-encoding')
+        .type('application/json; charset=utf-8');
+      // Bytes with a JSON content type are sent as they are: Fastify does not serialise them again.
+      if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(encoded.br);
+      if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(encoded.gzip);
+      return reply.send(encoded.identity);
     },
   );
 

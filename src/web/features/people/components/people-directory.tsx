@@ -1,14 +1,18 @@
 import { RefreshCw, Users } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { SITE_NAME } from '#web/lib/site.ts';
 import { useLiveProfiles, useProfiles } from '../api/profiles.ts';
 import { MemberCard } from './member-card.tsx';
 
 const SKELETON_CARDS = ['a', 'b', 'c', 'd', 'e', 'f'];
+/** Cards rendered at first and per "Show more": a phone should not lay out a thousand cards at once. */
+export const PEOPLE_PAGE_SIZE = 24;
 
 export function PeopleDirectory() {
   const profiles = useProfiles();
   const announcement = useLiveProfiles();
+  const [shown, setShown] = useState(PEOPLE_PAGE_SIZE);
   const count = profiles.data?.length;
 
   return (
@@ -61,11 +65,20 @@ export function PeopleDirectory() {
             <p className="font-display text-xl font-semibold">No members yet. Be the first to join!</p>
           </div>
         ) : (
-          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {profiles.data.map((profile) => (
-              <MemberCard key={profile.id} profile={profile} />
-            ))}
-          </ul>
+          <>
+            <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+              {profiles.data.slice(0, shown).map((profile) => (
+                <MemberCard key={profile.id} profile={profile} />
+              ))}
+            </ul>
+            {profiles.data.length > shown ? (
+              <div className="mt-8 flex justify-center">
+                <Button variant="secondary" onClick={() => setShown((value) => value + PEOPLE_PAGE_SIZE)}>
+                  Show more members ({profiles.data.length - shown} more)
+                </Button>
+              </div>
+            ) : null}
+          </>
         )}
       </div>
     </section>
