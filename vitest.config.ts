@@ -6,7 +6,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'tests/security/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'src/**/*.test.tsx',
+            'scripts/**/*.test.ts',
+            'tests/security/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,

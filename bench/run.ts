@@ -5,13 +5,14 @@
  * writes bench/RESULTS.md. Options (environment): BENCH_QUICK=1 for a short smoke run.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BUDGETS, bundleReport } from '../scripts/bundle-budget.ts';
 import { type ApiResult, benchApi } from './api.ts';
 import { benchFanout, type FanoutResult } from './fanout.ts';
 import { benchLighthouse, type LighthouseResult } from './lighthouse.ts';
+import { writeResultsSection } from './results-file.ts';
 import { median, ROOT, rssMb, seedMembers, startServer } from './support.ts';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -148,9 +149,9 @@ const table = [
 process.stdout.write(`${table}\n`);
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
-writeFileSync(
-  path.join(ROOT, 'bench', 'RESULTS.md'),
-  `# Benchmark results
+writeResultsSection(
+  'performance',
+  `## Performance (\`npm run bench\`)
 
 Written by \`npm run bench\`${quick ? ' (BENCH_QUICK=1: a short smoke run, not for comparison)' : ''} on ${new Date().toISOString().slice(0, 10)}.
 Machine: ${machine}. Everything on loopback; the machine is shared, so ratios were measured side by side in one run.
