@@ -11,6 +11,7 @@ export default defineConfig({
             'src/**/*.test.tsx',
             'scripts/**/*.test.ts',
             'tests/security/**/*.test.ts',
+            'tests/reliability/**/*.test.ts',
             'bench/**/*.test.ts',
           ],
           environment: 'node',

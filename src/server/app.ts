@@ -78,7 +78,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Limits are set per route (sign-up, token); counters live in Redis when several instances share them.
   await app.register(rateLimit, {
     global: false,
-    ...(app.redis ? { redis: app.redis, nameSpace: 'roboforge:rate-limit:' } : {}),
+    ...(app.redis ? { redis: app.redis, nameSpace: `${config.redisKeyPrefix}rate-limit:` } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: 'over_request_rate_limit',

@@ -39,6 +39,7 @@ const envSchema = z.object({
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   TRUST_PROXY: optional(z.enum(['true', 'false'], { error: 'must be true or false' })),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\/.+/, 'must be a redis:// URL')),
+  REDIS_KEY_PREFIX: optional(z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits, _ . - or :')),
   JWT_SIGNING_KEY: optional(
     z.string().transform((text, ctx) => {
       try {
@@ -85,6 +86,8 @@ export interface AppConfig {
   readonly auth: AuthConfig;
   /** Shared rate-limit counters for several instances; null keeps them in memory. */
   readonly redisUrl: string | null;
+  /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
+  readonly redisKeyPrefix: string;
   readonly database: DatabaseConfig;
   /** The built web app (`build/client`), or null to serve the API only. */
   readonly webRoot: string | null;
@@ -129,6 +132,7 @@ export function parseEnv(env: Record<string, string | undefined>, cwd = process.
         rateLimits: DEFAULT_RATE_LIMITS,
       },
       redisUrl: e.REDIS_URL ?? null,
+      redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'roboforge:',
       database: e.DATABASE_URL
         ? { kind: 'postgres', url: e.DATABASE_URL }
         : { kind: 'sqlite', file: path.join(dataDir, 'roboforge.sqlite') },

@@ -11,9 +11,9 @@ export interface FailedSignIns {
   reset(email: string): Promise<void>;
 }
 
-function keyOf(email: string): string {
+function keyOf(email: string, prefix = ''): string {
   // The e-mail itself never becomes a cache key (keys show up in Redis tooling).
-  return `roboforge:failed-sign-ins:${createHash('sha256').update(email).digest('base64url')}`;
+  return `${prefix}failed-sign-ins:${createHash('sha256').update(email).digest('base64url')}`;
 }
 
 export function memoryFailedSignIns(max: number, windowMs: number): FailedSignIns {
@@ -45,18 +45,18 @@ export function memoryFailedSignIns(max: number, windowMs: number): FailedSignIn
   };
 }
 
-export function redisFailedSignIns(redis: Redis, max: number, windowMs: number): FailedSignIns {
+export function redisFailedSignIns(redis: Redis, max: number, windowMs: number, prefix: string): FailedSignIns {
   return {
     async isLocked(email) {
-      return Number((await redis.get(keyOf(email))) ?? 0) >= max;
+      return Number((await redis.get(keyOf(email, prefix))) ?? 0) >= max;
     },
     async recordFailure(email) {
-      const key = keyOf(email);
+      const key = keyOf(email, prefix);
       const count = await redis.incr(key);
       if (count === 1) await redis.pexpire(key, windowMs);
     },
     async reset(email) {
-      await redis.del(keyOf(email));
+      await redis.del(keyOf(email, prefix));
     },
   };
 }

@@ -45,6 +45,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
         oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text'),
     },
   });
+  // An idle connection can be closed by the server (restart, failover, pg_terminate_backend): the pool
+  // drops it and opens another on the next query. Without this listener the error would crash the process.
+  pool.on('error', (error) =>
+    console.error(`PostgreSQL connection lost (${error.message}); reconnecting on next use.`),
+  );
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   return { kind: 'postgres', db, schema: config.schema, close: () => db.destroy() };
 }

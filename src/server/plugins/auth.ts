@@ -46,7 +46,9 @@ export async function registerAuth(app: FastifyInstance, config: AppConfig): Pro
   const keys = await SigningKeyStore.open(db, config.auth.signingKey);
   const sessions = sessionsRepository(db);
   const { max, windowMs } = config.auth.rateLimits.failedSignInsPerAccount;
-  const failedSignIns = redis ? redisFailedSignIns(redis, max, windowMs) : memoryFailedSignIns(max, windowMs);
+  const failedSignIns = redis
+    ? redisFailedSignIns(redis, max, windowMs, config.redisKeyPrefix)
+    : memoryFailedSignIns(max, windowMs);
 
   app.decorate('auth', {
     keys,

@@ -32,6 +32,7 @@ export async function startTestServer(
     siteName: 'RoboForge',
     auth: { issuer: 'roboforge-test', signingKey: null, rateLimits: DEFAULT_RATE_LIMITS },
     redisUrl: null,
+    redisKeyPrefix: `roboforge-test-${randomBytes(4).toString('hex')}:`,
     database: fresh.config,
     webRoot: null,
     logLevel: 'silent',
