@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { expectNoAxeViolations, openPage } from './fixtures.ts';
+import { expectNoAxeViolations, openPage, openSignedInPage } from './fixtures.ts';
 
 const baseUrl = inject('baseUrl');
 const url = (route: string) => new URL(route, baseUrl).href;
@@ -84,6 +84,18 @@ describe('accounts', () => {
       await page.waitForURL(url('/auth'));
     }
     expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('the signed-in navigation fits a 320 px phone', async () => {
+    const { page, close } = await openSignedInPage(browser, baseUrl, { width: 320 });
+    await page.goto(url('/dashboard'));
+    await page.getByTestId('user-chip').waitFor();
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const menu = await page.getByRole('button', { name: 'Open menu' }).boundingBox();
+    expect((menu?.x ?? 999) + (menu?.width ?? 0)).toBeLessThanOrEqual(320);
     await close();
   });
 

@@ -143,10 +143,12 @@ describe('sound', () => {
     });
   }
 
-  it('fits the phone header without horizontal scrolling', async () => {
+  it('sits in the mobile menu on a 320 px phone, without horizontal scrolling', async () => {
     const { page, close } = await openPage(browser, { width: 320 });
     await page.goto(url('/'));
+    await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('button', { name: 'Sound effects and music' }).waitFor();
+    await page.getByRole('button', { name: /^Switch to (light|dark) theme$/ }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await close();

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { SqliteDialect } from 'kysely-sqlite';
+import { SqliteAdapter, SqliteDialect } from 'kysely-sqlite';
 import type { DatabaseConfig } from '../env.ts';
 import { migrations } from './migrations.ts';
 import type { DatabaseSchema } from './schema.ts';
@@ -20,6 +20,23 @@ export interface Database {
 
 const INT8_OID = 20;
 
+/**
+ * SQLite runs DDL inside transactions, but kysely-sqlite declares that it cannot, so Kysely applied
+ * each migration statement by statement: a crash during the first start left some tables created
+ * and the migration unrecorded, and every later start failed ("table users already exists").
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
 /** Opens the database. The PostgreSQL driver is loaded only when used: the SQLite default stays lean. */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'sqlite') {
@@ -29,7 +46,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     sqlite.exec(
       'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
     );
-    const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<DatabaseSchema>({ dialect: new TransactionalDdlSqliteDialect({ database: sqlite }) });
     return { kind: 'sqlite', db, close: () => db.destroy() };
   }
 
@@ -56,15 +73,24 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
 
 /** Brings the schema up to date; safe to run from several instances at once (Kysely locks). */
 export async function migrateToLatest(database: Database): Promise<void> {
+  // Name Kysely's bookkeeping schema on PostgreSQL even when it comes from the search path (the
+  // role's, or `options` in DATABASE_URL): unnamed, Kysely takes its tables in any other schema
+  // of the database for ours and the start fails ("relation kysely_migration_lock does not exist").
+  const schema = database.schema ?? (database.kind === 'postgres' ? await currentSchema(database) : undefined);
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrations(database.kind) },
-    // Keep Kysely's bookkeeping tables beside ours, not in whatever schema comes first.
-    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Database migration ${failed} failed`, { cause: error });
   }
+}
+
+/** The schema unqualified tables are created in: the first existing one on the search path. */
+async function currentSchema(database: Database): Promise<string | undefined> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(database.db);
+  return rows[0]?.schema ?? undefined;
 }

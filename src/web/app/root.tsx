@@ -47,13 +47,13 @@ function Shell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <SiteHeader
-        actions={
+        tools={
           <>
             <ThemeToggle />
             <SoundToggle />
-            <AccountControls />
           </>
         }
+        actions={<AccountControls />}
       />
       {/* At least a screen tall, so the footer never starts in view and jumps when content arrives. */}
       <main id="main" tabIndex={-1} className="min-h-dvh pt-16 outline-none">

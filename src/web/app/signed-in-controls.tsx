@@ -28,7 +28,7 @@ function Controls({ signedOut }: { signedOut: ReactNode }) {
         <span className="max-sm:sr-only">Dashboard</span>
       </Link>
       <span
-        className="label-mono inline-block max-w-[6.5rem] truncate rounded-full border border-border bg-surface-2 px-3 py-1.5 normal-case tracking-normal text-text sm:max-w-[11rem]"
+        className="label-mono inline-block max-w-[5.5rem] truncate rounded-full border border-border bg-surface-2 px-3 py-1.5 normal-case tracking-normal text-text sm:max-w-[11rem]"
         title="Signed in"
         data-testid="user-chip"
       >

@@ -24,10 +24,11 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 }
 
 /**
- * The fixed top navigation of every screen (SPEC §2). `actions` holds the theme control and the
- * account controls, which the app layer composes.
+ * The fixed top navigation of every screen (SPEC §2). The app layer composes what goes in it:
+ * `tools` (theme and sound controls) sit in the bar from 640 px up and in the mobile menu below,
+ * so a 320 px phone still fits the account controls; `actions` (account) are always in the bar.
  */
-export function SiteHeader({ actions }: { actions: ReactNode }) {
+export function SiteHeader({ tools, actions }: { tools: ReactNode; actions: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -54,7 +55,7 @@ export function SiteHeader({ actions }: { actions: ReactNode }) {
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
         <Link to={ROUTES.home} className="mr-2 flex items-center gap-2.5 rounded-lg" aria-label={`${SITE_NAME} home`}>
           <RobotLogo className="h-10 w-10" />
-          <span className="font-display text-lg font-bold tracking-tight">{SITE_NAME}</span>
+          <span className="font-display text-lg font-bold tracking-tight max-[359px]:sr-only">{SITE_NAME}</span>
         </Link>
         <ul className="hidden items-center gap-1 md:flex">
           {NAV_LINKS.map((link) => (
@@ -66,6 +67,7 @@ export function SiteHeader({ actions }: { actions: ReactNode }) {
           ))}
         </ul>
         <div className="ml-auto flex items-center gap-1.5">
+          <div className="hidden items-center gap-1.5 sm:flex">{tools}</div>
           {actions}
           <Button
             ref={toggleRef}
@@ -100,6 +102,9 @@ export function SiteHeader({ actions }: { actions: ReactNode }) {
             </li>
           ))}
         </ul>
+        <div className="mx-auto flex max-w-6xl items-center gap-2 border-t border-border/70 px-4 py-3 sm:hidden">
+          {tools}
+        </div>
       </div>
     </header>
   );

@@ -42,7 +42,7 @@ export function MemberCard({ profile }: { profile: PublicProfile }) {
       </div>
       {bio ? (
         <div>
-          <p id={bioId} className="text-[0.95rem] leading-relaxed break-words text-text/90">
+          <p id={bioId} className="text-[0.95rem] leading-relaxed [overflow-wrap:anywhere] text-text/90">
             {shownBio}
           </p>
           {isLong ? (

@@ -10,7 +10,7 @@ function Detail({ label, value, empty }: { label: string; value: string | null; 
   return (
     <div>
       <dt className="label-mono text-muted">{label}</dt>
-      <dd className={value ? 'mt-1 break-words whitespace-pre-line' : 'mt-1 text-muted italic'}>{value ?? empty}</dd>
+      <dd className={value ? 'mt-1 whitespace-pre-line [overflow-wrap:anywhere]' : 'mt-1 text-muted italic'}>{value ?? empty}</dd>
     </div>
   );
 }
@@ -19,7 +19,7 @@ function Detail({ label, value, empty }: { label: string; value: string | null; 
 export function ProfileCard({ profile, email }: { profile: PublicProfile; email: string }) {
   const [editing, setEditing] = useState(false);
   return (
-    <section aria-labelledby="profile-heading" className="tray p-6">
+    <section aria-labelledby="profile-heading" className="tray min-w-0 p-6">
       <div className="flex items-center justify-between gap-3">
         <h2 id="profile-heading" className="font-display text-2xl font-semibold">
           Your profile

@@ -11,7 +11,7 @@ export function BookmarksSummary({ userId }: { userId: string }) {
   const saved = bookmarks.data ?? [];
 
   return (
-    <section aria-labelledby="bookmarks-heading" className="tray flex flex-col gap-5 p-6">
+    <section aria-labelledby="bookmarks-heading" className="tray flex min-w-0 flex-col gap-5 p-6">
       <h2 id="bookmarks-heading" className="font-display text-2xl font-semibold">
         Bookmarks
       </h2>
