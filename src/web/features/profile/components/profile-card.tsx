@@ -10,7 +10,9 @@ function Detail({ label, value, empty }: { label: string; value: string | null; 
   return (
     <div>
       <dt className="label-mono text-muted">{label}</dt>
-      <dd className={value ? 'mt-1 whitespace-pre-line [overflow-wrap:anywhere]' : 'mt-1 text-muted italic'}>{value ?? empty}</dd>
+      <dd className={value ? 'mt-1 whitespace-pre-line [overflow-wrap:anywhere]' : 'mt-1 text-muted italic'}>
+        {value ?? empty}
+      </dd>
     </div>
   );
 }
