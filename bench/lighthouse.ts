@@ -27,6 +27,25 @@ export interface LighthouseResult {
   readonly foreignRequests: number;
 }
 
+/**
+ * One Lighthouse run. A fresh Chromium sometimes fails its first trace (a runtime error, no scores);
+ * such a run is repeated, up to twice, and the error is reported.
+ */
+async function runOnce(port: number, url: string) {
+  for (let attempt = 1; ; attempt++) {
+    const runner = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    const lhr = runner?.lhr;
+    if (lhr && !lhr.runtimeError && lhr.categories.performance?.score != null) return lhr;
+    if (attempt === 3) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.code ?? 'no result'}`);
+    console.warn(`[bench] Lighthouse run failed on ${url} (${lhr?.runtimeError?.code ?? 'no result'}); repeating it`);
+  }
+}
+
 export async function benchLighthouse(
   baseUrl: string,
   paths: readonly string[],
@@ -41,14 +60,7 @@ export async function benchLighthouse(
     for (const path of paths) {
       const samples: LighthouseResult[] = [];
       for (let i = 0; i < runs; i++) {
-        const runner = await lighthouse(new URL(path, baseUrl).href, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        });
-        const lhr = runner?.lhr;
-        if (!lhr) throw new Error(`Lighthouse produced no result for ${path}`);
+        const lhr = await runOnce(chrome.port, new URL(path, baseUrl).href);
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         const requests =

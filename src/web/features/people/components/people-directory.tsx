@@ -21,6 +21,10 @@ export function PeopleDirectory() {
       <h1 id="people-heading" className="mt-2 font-display text-4xl font-bold sm:text-5xl">
         {`${SITE_NAME} Community`}
       </h1>
+      <p className="mt-4 max-w-2xl text-lg leading-relaxed text-muted">
+        Students, hobbyists and makers building robots with {SITE_NAME}. New members appear here the moment they join —
+        make your profile and say what you are building.
+      </p>
       <p className="sr-only" aria-live="polite" data-testid="live-announcement">
         {announcement}
       </p>
