@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
+import { freePort } from '../src/server/testing/free-port.ts';
+
+export { freePort };
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -16,19 +18,6 @@ export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** Fills a fresh SQLite database with `count` members (username, bio, some with e-mails shown). */

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../../src/server/testing/free-port.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,19 +15,6 @@ declare module 'vitest' {
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** What `npm start` runs after building. */
 const SERVER_ENTRY = 'build/server-app/server.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 20_000;
