@@ -25,6 +25,13 @@ export async function openPage(
     await context.addInitScript((theme) => localStorage.setItem('theme', theme), options.theme);
   }
   const page = await context.newPage();
+  // Every navigation in these tests waits for hydration, so the first click reaches React.
+  const goto = page.goto.bind(page);
+  page.goto = async (target, navigationOptions) => {
+    const response = await goto(target, navigationOptions);
+    await waitForHydration(page);
+    return response;
+  };
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
@@ -74,4 +81,9 @@ export async function openSignedInPage(
     }
   }, sessionJson);
   return { ...watched, email };
+}
+
+/** Waits until React has hydrated the page, so buttons that need JavaScript respond. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }

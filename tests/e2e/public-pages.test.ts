@@ -3,7 +3,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { expectNoAxeViolations, openPage } from './fixtures.ts';
+import { expectNoAxeViolations, openPage, waitForHydration } from './fixtures.ts';
 
 const baseUrl = inject('baseUrl');
 const url = (route: string) => new URL(route, baseUrl).href;
@@ -155,6 +155,7 @@ describe('navigation', () => {
   it('the mobile menu opens and closes by touch and keyboard at 375 px', async () => {
     const { page, errors, close } = await openPage(browser, { width: 375 });
     await page.goto(url('/'));
+    await waitForHydration(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
     // The desktop links are hidden on a phone; the menu button is there instead.
     expect(await nav.getByRole('link', { name: 'People' }).count()).toBe(0);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { expectNoAxeViolations, openPage } from './fixtures.ts';
+import { expectNoAxeViolations, openPage, waitForHydration } from './fixtures.ts';
 
 const baseUrl = inject('baseUrl');
 const url = (route: string) => new URL(route, baseUrl).href;
@@ -146,6 +146,7 @@ describe('sound', () => {
   it('sits in the mobile menu on a 320 px phone, without horizontal scrolling', async () => {
     const { page, close } = await openPage(browser, { width: 320 });
     await page.goto(url('/'));
+    await waitForHydration(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('button', { name: 'Sound effects and music' }).waitFor();
     await page.getByRole('button', { name: /^Switch to (light|dark) theme$/ }).waitFor();

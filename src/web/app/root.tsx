@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import { buttonVariants } from '#web/components/ui/button.tsx';
 import { SiteFooter } from '#web/features/navigation/site-footer.tsx';
@@ -38,6 +38,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 function Shell({ children }: { children: ReactNode }) {
+  // Marks the page interactive: end-to-end tests wait for it before pressing buttons that need JavaScript.
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
   return (
     <>
       <a
