@@ -1,16 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
-import { expectNoAxeViolations, openPage, openSignedInPage } from './fixtures.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, browserForThisFile, expectNoAxeViolations, openPage, openSignedInPage, url } from './fixtures.ts';
 
-const baseUrl = inject('baseUrl');
-const url = (route: string) => new URL(route, baseUrl).href;
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const browser = browserForThisFile();
 
 async function expectToast(page: Page, title: string, description: string) {
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: title }).filter({ hasText: description });
@@ -36,7 +28,7 @@ async function logIn(page: Page, email: string, password: string) {
 
 describe('accounts', () => {
   it('sign up, log in, edit the profile, stay signed in across a reload, log out', async () => {
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await openPage(browser());
     const email = `ada.${Date.now()}@example.test`;
     await signUp(page, email, 'analytical-engine');
     // The fields are cleared after a successful sign-up.
@@ -88,7 +80,7 @@ describe('accounts', () => {
   });
 
   it('the signed-in navigation fits a 320 px phone', async () => {
-    const { page, close } = await openSignedInPage(browser, baseUrl, { width: 320 });
+    const { page, close } = await openSignedInPage(browser(), baseUrl, { width: 320 });
     await page.goto(url('/dashboard'));
     await page.getByTestId('user-chip').waitFor();
     await page.getByRole('button', { name: 'Open menu' }).waitFor();
@@ -100,7 +92,7 @@ describe('accounts', () => {
   });
 
   it('a wrong password shows Login failed with the server message', async () => {
-    const { page, close } = await openPage(browser);
+    const { page, close } = await openPage(browser());
     const email = `grace.${Date.now()}@example.test`;
     await signUp(page, email, 'right-password');
     await logIn(page, email, 'wrong-password');
@@ -110,7 +102,7 @@ describe('accounts', () => {
   });
 
   it('shows the validation rules at the fields before calling the server', async () => {
-    const { page, close } = await openPage(browser);
+    const { page, close } = await openPage(browser());
     await page.goto(url('/auth'));
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     await page.getByLabel('Email').fill('not-an-email');
@@ -123,7 +115,7 @@ describe('accounts', () => {
   });
 
   it('sends a signed-in visitor away from /auth, and signing out in one tab signs out the others', async () => {
-    const { page, context, close } = await openPage(browser);
+    const { page, context, close } = await openPage(browser());
     const email = `tabs.${Date.now()}@example.test`;
     await signUp(page, email, 'two-tabs-password');
     await logIn(page, email, 'two-tabs-password');
@@ -143,7 +135,7 @@ describe('accounts', () => {
 
   it('axe finds no violations on /auth and /dashboard in both themes', async () => {
     for (const theme of ['dark', 'light'] as const) {
-      const { page, close } = await openPage(browser, { theme, reducedMotion: true });
+      const { page, close } = await openPage(browser(), { theme, reducedMotion: true });
       const email = `axe.${theme}.${Date.now()}@example.test`;
       await page.goto(url('/auth'));
       await page.getByRole('heading', { name: 'Welcome!' }).waitFor();

@@ -1,6 +1,24 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { launchBrowser } from './browser.ts';
+
+/** The production server started by global-setup.ts, and an address on it. */
+export const baseUrl = inject('baseUrl');
+export const url = (route: string) => new URL(route, baseUrl).href;
+
+/** One Chromium per spec file: launched before its tests, closed after them. */
+export function browserForThisFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+  return () => {
+    if (!browser) throw new Error('Chromium is not running yet: call this inside a test');
+    return browser;
+  };
+}
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

@@ -1,18 +1,9 @@
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
-import { openPage } from './fixtures.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForThisFile, openPage, url } from './fixtures.ts';
 
-const baseUrl = inject('baseUrl');
-const url = (route: string) => new URL(route, baseUrl).href;
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const browser = browserForThisFile();
 
 /** Adds members the way sign-up stores them (the server notices them within seconds). */
 function addMembers(members: { username: string; bio: string }[]) {
@@ -37,7 +28,7 @@ function addMembers(members: { username: string; bio: string }[]) {
 
 describe('community list', () => {
   it('renders stored markup as text: no dialog, no script, no error', async () => {
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await openPage(browser());
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -56,7 +47,7 @@ describe('community list', () => {
 
   it('shows members a page at a time, with a button for more', async () => {
     addMembers(Array.from({ length: 30 }, (_, i) => ({ username: `bulk_${i}`, bio: `Bulk member ${i}` })));
-    const { page, close } = await openPage(browser);
+    const { page, close } = await openPage(browser());
     await page.goto(url('/people'));
     const more = page.getByRole('button', { name: /^Show more members \(\d+ more\)$/ });
     await more.waitFor({ timeout: 15_000 });

@@ -1,16 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
-import { expectNoAxeViolations, openSignedInPage } from './fixtures.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, browserForThisFile, expectNoAxeViolations, openSignedInPage, url } from './fixtures.ts';
 
-const baseUrl = inject('baseUrl');
-const url = (route: string) => new URL(route, baseUrl).href;
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const browser = browserForThisFile();
 
 const cardTitles = (page: Page) => page.locator('main article h2').allTextContents();
 
@@ -25,7 +17,7 @@ async function expectToast(page: Page, title: string, description: string) {
 
 describe('projects', () => {
   it('search and level filter narrow the list, live in the URL and survive a reload', async () => {
-    const { page, errors, close } = await openSignedInPage(browser, baseUrl);
+    const { page, errors, close } = await openSignedInPage(browser(), baseUrl);
     await page.goto(url('/projects'));
     await page.getByRole('heading', { level: 1, name: 'Robot Projects' }).waitFor();
     expect(await cardTitles(page)).toHaveLength(9);
@@ -74,7 +66,7 @@ describe('projects', () => {
   });
 
   it('shows 3 steps until View Full Tutorial, then all of them until Show Less', async () => {
-    const { page, close } = await openSignedInPage(browser, baseUrl);
+    const { page, close } = await openSignedInPage(browser(), baseUrl);
     await page.goto(url('/projects?q=plant'));
     const card = page.locator('article').filter({ hasText: 'Plant Watering Robot' });
     await card.waitFor();
@@ -93,7 +85,7 @@ describe('projects', () => {
   });
 
   it('the video loads nothing from another site until play is pressed, then the privacy-enhanced embed', async () => {
-    const { page, context, close } = await openSignedInPage(browser, baseUrl);
+    const { page, context, close } = await openSignedInPage(browser(), baseUrl);
     const requests: string[] = [];
     context.on('request', (request) => requests.push(request.url()));
     await context.route('https://www.youtube-nocookie.com/**', (route) =>
@@ -124,7 +116,7 @@ describe('projects', () => {
   });
 
   it('bookmark: toast, filled heart, kept after reload, counted on the dashboard, removed again', async () => {
-    const { page, errors, close } = await openSignedInPage(browser, baseUrl);
+    const { page, errors, close } = await openSignedInPage(browser(), baseUrl);
     await page.goto(url('/projects'));
     const heart = page.getByRole('button', { name: 'Bookmark Air Quality Monitor' });
     await heart.click();
@@ -166,7 +158,7 @@ describe('projects', () => {
   });
 
   it('a refused bookmark rolls back with the error toast', async () => {
-    const { page, close } = await openSignedInPage(browser, baseUrl);
+    const { page, close } = await openSignedInPage(browser(), baseUrl);
     await page.goto(url('/projects'));
     await page.getByRole('button', { name: 'Bookmark Solar Tracking Robot' }).waitFor();
     // The server refuses (here: it is unreachable for this one call) — the heart must not stay filled.
@@ -186,7 +178,7 @@ describe('projects', () => {
 
   it('axe finds no violations on /projects, collapsed and expanded, in both themes', async () => {
     for (const theme of ['dark', 'light'] as const) {
-      const { page, close } = await openSignedInPage(browser, baseUrl, { theme, reducedMotion: true });
+      const { page, close } = await openSignedInPage(browser(), baseUrl, { theme, reducedMotion: true });
       await page.goto(url('/projects'));
       await page.locator('article').first().waitFor();
       await page.waitForLoadState('networkidle');

@@ -1,22 +1,13 @@
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
-import { expectNoAxeViolations, openPage, waitForHydration } from './fixtures.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { browserForThisFile, expectNoAxeViolations, openPage, url, waitForHydration } from './fixtures.ts';
 
-const baseUrl = inject('baseUrl');
-const url = (route: string) => new URL(route, baseUrl).href;
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const browser = browserForThisFile();
 
 describe('public pages', () => {
   it('home shows the hero, the mission and the calls to action', async () => {
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await openPage(browser());
     await page.goto(url('/'));
     await expect(page.title()).resolves.toMatch(/RoboForge/);
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/robot/i);
@@ -33,7 +24,7 @@ describe('public pages', () => {
   });
 
   it('about shows the vision, three values, four creators and the closing banner', async () => {
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await openPage(browser());
     await page.goto(url('/about'));
     await page.getByRole('heading', { level: 1, name: 'Our Vision' }).waitFor();
     for (const value of ['Passion', 'Community', 'Innovation']) {
@@ -60,7 +51,7 @@ describe('public pages', () => {
   });
 
   it('the 404 page answers unknown routes, logs the path and leads home', async () => {
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await openPage(browser());
     const response = await page.goto(url('/robots/that/do/not/exist'));
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: /Oops! Page Not Found/ }).waitFor();
@@ -80,7 +71,7 @@ describe('people', () => {
     db.exec('pragma foreign_keys = on; delete from users;');
     // Deleting outside the API is seen within the list cache's maximum age (1 s).
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await openPage(browser());
     await page.goto(url('/people'));
     await page.getByRole('heading', { level: 1, name: 'RoboForge Community' }).waitFor();
     await page.getByText('Total Members: 0').waitFor();
@@ -134,7 +125,7 @@ describe('people', () => {
 
 describe('navigation', () => {
   it('links reach every public page and mark the current one', async () => {
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await openPage(browser());
     await page.goto(url('/'));
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'About Us' }).click();
@@ -153,7 +144,7 @@ describe('navigation', () => {
   });
 
   it('the mobile menu opens and closes by touch and keyboard at 375 px', async () => {
-    const { page, errors, close } = await openPage(browser, { width: 375 });
+    const { page, errors, close } = await openPage(browser(), { width: 375 });
     await page.goto(url('/'));
     await waitForHydration(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -185,7 +176,7 @@ describe('navigation', () => {
 
 describe('theme', () => {
   it('is dark by default, toggles to light, and keeps the choice across reloads', async () => {
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await openPage(browser());
     await page.goto(url('/'));
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
@@ -207,7 +198,7 @@ describe('theme', () => {
   });
 
   it('does not follow the system theme', async () => {
-    const { page, close } = await openPage(browser);
+    const { page, close } = await openPage(browser());
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(url('/about'));
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
@@ -219,7 +210,7 @@ describe('accessibility', () => {
   for (const theme of ['dark', 'light'] as const) {
     for (const route of ['/', '/about', '/people', '/no-such-page']) {
       it(`axe finds no WCAG 2.2 AA violations on ${route} (${theme})`, async () => {
-        const { page, close } = await openPage(browser, { theme, reducedMotion: true });
+        const { page, close } = await openPage(browser(), { theme, reducedMotion: true });
         await page.goto(url(route));
         await page.locator('main h1').first().waitFor();
         await page.waitForLoadState('networkidle');

@@ -1,16 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
-import { expectNoAxeViolations, openPage, waitForHydration } from './fixtures.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserForThisFile, expectNoAxeViolations, openPage, url, waitForHydration } from './fixtures.ts';
 
-const baseUrl = inject('baseUrl');
-const url = (route: string) => new URL(route, baseUrl).href;
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const browser = browserForThisFile();
 
 /** The read-only status the sound feature keeps on <html>: none, running or suspended. */
 const audioStatus = (page: Page) => page.evaluate(() => document.documentElement.dataset.audio);
@@ -34,7 +26,7 @@ async function countAudioContexts(page: Page) {
 
 describe('sound', () => {
   it('stays silent until the first click, then runs one context; the control mutes, unmutes and is remembered', async () => {
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await openPage(browser());
     const contexts = await countAudioContexts(page);
     const engineRequests: string[] = [];
     page.on('request', (request) => {
@@ -96,7 +88,7 @@ describe('sound', () => {
   });
 
   it('starts on the first key press too', async () => {
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await openPage(browser());
     await page.goto(url('/about'));
     await page.waitForFunction(() => document.documentElement.dataset.audio === 'none');
     await page.keyboard.press('Tab');
@@ -106,7 +98,7 @@ describe('sound', () => {
   });
 
   it('suspends while the tab is hidden and resumes on return', async () => {
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await openPage(browser());
     await page.goto(url('/'));
     await page.waitForFunction(() => document.documentElement.dataset.audio === 'none');
     await page.getByRole('heading', { level: 1 }).click();
@@ -130,7 +122,7 @@ describe('sound', () => {
 
   for (const theme of ['dark', 'light'] as const) {
     it(`axe finds no violations with the sound control, on and off (${theme})`, async () => {
-      const { page, close } = await openPage(browser, { theme, reducedMotion: true });
+      const { page, close } = await openPage(browser(), { theme, reducedMotion: true });
       await page.goto(url('/'));
       const toggle = page.getByRole('button', { name: 'Sound effects and music' });
       await page.waitForFunction(() => document.documentElement.dataset.audio === 'none');
@@ -144,7 +136,7 @@ describe('sound', () => {
   }
 
   it('sits in the mobile menu on a 320 px phone, without horizontal scrolling', async () => {
-    const { page, close } = await openPage(browser, { width: 320 });
+    const { page, close } = await openPage(browser(), { width: 320 });
     await page.goto(url('/'));
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -37,7 +37,6 @@ export function formatEvent(event: { id: number; kind: string; data: unknown }):
  * from `profile_changes`, serialised once, and written to every client in id order.
  */
 export class ProfileFeed {
-  readonly #database: Database;
   readonly #log: FastifyBaseLogger;
   readonly #changes: ReturnType<typeof profileChangesRepository>;
   readonly #subscribers = new Set<Subscriber>();
@@ -52,7 +51,6 @@ export class ProfileFeed {
   #listenRetryMs = 500;
 
   constructor(database: Database, log: FastifyBaseLogger) {
-    this.#database = database;
     this.#log = log;
     this.#changes = profileChangesRepository(database.db);
   }
