@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COMMON_SECURITY_HEADERS, RESOURCE_CSP } from '../../plugins/security-headers.ts';
-import { type FeedClient, MAX_CLIENT_BUFFER_BYTES } from '../../realtime/profile-feed.ts';
+import { MAX_CLIENT_BUFFER_BYTES } from '../../realtime/profile-feed.ts';
+import { streamClient } from '../../realtime/stream-client.ts';
 
 /** How long a browser waits before reconnecting a dropped stream. */
 const RECONNECT_AFTER_MS = 2000;
@@ -38,28 +39,13 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     raw.write(`retry: ${RECONNECT_AFTER_MS}\n\n`);
 
-    let open = true;
-    const client: FeedClient = {
-      write(chunk) {
-        if (!open) return false;
-        if (raw.writableLength > MAX_CLIENT_BUFFER_BYTES) {
-          request.log.warn('realtime client too slow: disconnected (it will resume)');
-          client.close();
-          return false;
-        }
-        raw.write(chunk);
-        return true;
-      },
-      close() {
-        if (!open) return;
-        open = false;
-        raw.end();
-      },
-    };
+    const client = streamClient(raw, MAX_CLIENT_BUFFER_BYTES, () =>
+      request.log.warn('realtime client too slow: disconnected (it will resume)'),
+    );
     const closed = new Promise<void>((resolve) => raw.once('close', resolve));
     const detach = await app.profileFeed.attach(client, lastEventId);
     await closed;
-    open = false;
+    client.close();
     detach();
   });
 };
