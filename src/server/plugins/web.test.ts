@@ -1,43 +1,17 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_MANIFEST_FILE, type PageManifest } from '#shared/page-manifest.ts';
+import { type FixtureWebBuild, writeFixtureWebBuild } from '../testing/fixture-web-build.ts';
 import { request, startTestServer, type TestServer } from '../testing/test-server.ts';
 
-/** A small build of the shape `npm run build` leaves, so the serving rules are tested on their own. */
-function writeFixtureBuild(buildDir: string) {
-  const client = path.join(buildDir, 'client');
-  mkdirSync(path.join(client, 'about'), { recursive: true });
-  mkdirSync(path.join(client, 'assets'), { recursive: true });
-  writeFileSync(path.join(client, 'index.html'), '<!doctype html><title>home</title><script>boot()</script>');
-  writeFileSync(path.join(client, 'about', 'index.html'), '<!doctype html><title>about</title>');
-  writeFileSync(path.join(client, '__spa-fallback.html'), '<!doctype html><title>shell</title>');
-  writeFileSync(path.join(client, 'assets', 'app-abc123.js'), 'console.log("app")'.repeat(50));
-  writeFileSync(path.join(client, 'assets', 'app-abc123.js.gz'), gzipSync('console.log("app")'.repeat(50)));
-  writeFileSync(path.join(client, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  writeFileSync(path.join(client, '.secret'), 'do not serve');
-  const manifest: PageManifest = {
-    pages: {
-      '/': { file: 'index.html', scriptHashes: ['sha256-abc='] },
-      '/about': { file: 'about/index.html', scriptHashes: [] },
-    },
-    fallback: { file: '__spa-fallback.html', scriptHashes: ['sha256-def='] },
-  };
-  writeFileSync(path.join(buildDir, PAGE_MANIFEST_FILE), JSON.stringify(manifest));
-  return client;
-}
-
 describe('serving the web app', () => {
-  const buildDir = mkdtempSync(path.join(tmpdir(), 'roboforge-web-'));
+  // A small build of the shape `npm run build` leaves, so the serving rules are tested on their own.
+  const build: FixtureWebBuild = writeFixtureWebBuild();
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer('sqlite', { webRoot: writeFixtureBuild(buildDir) });
+    server = await startTestServer('sqlite', { webRoot: build.webRoot });
   });
   afterAll(async () => {
     await server.close();
-    rmSync(buildDir, { recursive: true, force: true });
+    build.remove();
   });
 
   it('serves prerendered pages uncached, with a CSP that allows exactly their inline scripts', async () => {
@@ -85,8 +59,8 @@ describe('serving the web app', () => {
   });
 
   it('does not serve dotfiles or HTML files by their file name', async () => {
-    const dotfile = await request(server, '/.secret');
-    expect(dotfile.text).not.toContain('do not serve');
+    const dotfile = await request(server, '/.env');
+    for (const secret of build.secretMarkers) expect(dotfile.text).not.toContain(secret);
     const direct = await request(server, '/about/index.html');
     expect(direct.status).toBe(404);
     expect(direct.text).not.toContain('<title>about</title>');
