@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
+import { insertMember } from '../src/server/testing/fixtures.ts';
 import { freePort } from '../src/server/testing/free-port.ts';
 
 export { freePort };
@@ -27,28 +27,13 @@ export async function seedMembers(dataDir: string, count: number): Promise<void>
   const start = Date.parse('2026-01-01T00:00:00.000Z');
   await database.db.transaction().execute(async (trx) => {
     for (let i = 0; i < count; i++) {
-      const id = randomUUID();
-      const at = new Date(start + i * 60_000).toISOString();
-      const email = `member${i}@example.test`;
-      await trx
-        .insertInto('users')
-        .values({ id, email, password_hash: 'seeded', created_at: at, updated_at: at })
-        .execute();
-      await trx
-        .insertInto('profiles')
-        .values({
-          id,
-          username: `builder_${i}`,
-          username_key: `builder_${i}`,
-          bio: `I am building robot number ${i}: sensors, motors and a lot of patience. ${'⚙️ '.repeat(i % 7)}`,
-          avatar_url: null,
-          email: i % 5 === 0 ? email : null,
-          show_email: i % 5 === 0 ? 1 : 0,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
-      await trx.insertInto('profile_changes').values({ profile_id: id, kind: 'INSERT', created_at: at }).execute();
+      await insertMember(trx, {
+        email: `member${i}@example.test`,
+        username: `builder_${i}`,
+        bio: `I am building robot number ${i}: sensors, motors and a lot of patience. ${'⚙️ '.repeat(i % 7)}`,
+        showEmail: i % 5 === 0,
+        createdAt: new Date(start + i * 60_000).toISOString(),
+      });
     }
   });
   await database.close();
