@@ -13,45 +13,72 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** Status 0: the request never got an answer (offline, DNS, connection reset). */
+const NETWORK_ERROR_STATUS = 0;
+/** Gateway and overload answers: the same request may well succeed a moment later (SPEC: 502, 503, 504). */
+const RETRYABLE_STATUSES: readonly number[] = [502, 503, 504];
+
+/** Whether repeating the request may help: no answer at all, or a gateway/overload answer. */
+export function isRetryable(error: unknown): boolean {
+  return (
+    error instanceof ApiRequestError &&
+    (error.status === NETWORK_ERROR_STATUS || RETRYABLE_STATUSES.includes(error.status))
+  );
+}
+
 export interface ApiRequest {
   readonly method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   readonly body?: unknown;
+  /** Sent as a Bearer token; without it the request goes without an authorization header. */
   readonly accessToken?: string | null;
   readonly signal?: AbortSignal;
 }
 
 /** Calls our JSON API and parses the answer with `schema`; every failure becomes an ApiRequestError. */
-export async function apiRequest<T extends z.ZodType>(
-  path: string,
-  schema: T,
-  request: ApiRequest = {},
-): Promise<z.infer<T>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (request.body !== undefined) headers['content-type'] = 'application/json';
-  if (request.accessToken) headers.authorization = `Bearer ${request.accessToken}`;
+export type ApiClient = <T extends z.ZodType>(path: string, schema: T, request?: ApiRequest) => Promise<z.infer<T>>;
 
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: request.method ?? 'GET',
-      headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      signal: request.signal,
-    });
-  } catch (error) {
-    if (request.signal?.aborted) throw error;
-    throw new ApiRequestError(0, 'network_error', 'Could not reach the server. Check your connection and try again.');
-  }
+/** An API client over `fetchImpl`; tests pass a fake, the app uses the browser's fetch. */
+export function createApiClient(fetchImpl: typeof fetch = defaultFetch): ApiClient {
+  return async (path, schema, request = {}) => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (request.body !== undefined) headers['content-type'] = 'application/json';
+    if (request.accessToken) headers.authorization = `Bearer ${request.accessToken}`;
 
-  const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
-  if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(payload);
-    throw parsed.success
-      ? new ApiRequestError(response.status, parsed.data.error.code, parsed.data.error.message)
-      : new ApiRequestError(response.status, 'http_error', `The server answered ${response.status}.`);
-  }
-  const parsed = schema.safeParse(payload);
-  if (!parsed.success)
-    throw new ApiRequestError(response.status, 'bad_response', 'The server sent an unexpected answer.');
-  return parsed.data;
+    let response: Response;
+    try {
+      response = await fetchImpl(path, {
+        method: request.method ?? 'GET',
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: request.signal,
+      });
+    } catch (error) {
+      if (request.signal?.aborted) throw error;
+      throw new ApiRequestError(
+        NETWORK_ERROR_STATUS,
+        'network_error',
+        'Could not reach the server. Check your connection and try again.',
+      );
+    }
+
+    const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+    if (!response.ok) {
+      const parsed = apiErrorSchema.safeParse(payload);
+      throw parsed.success
+        ? new ApiRequestError(response.status, parsed.data.error.code, parsed.data.error.message)
+        : new ApiRequestError(response.status, 'http_error', `The server answered ${response.status}.`);
+    }
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success)
+      throw new ApiRequestError(response.status, 'bad_response', 'The server sent an unexpected answer.');
+    return parsed.data;
+  };
 }
+
+// Looked up at call time and called unbound: browsers throw "Illegal invocation" on fetch with a foreign `this`.
+function defaultFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  return globalThis.fetch(input, init);
+}
+
+/** The app's client, over the browser's fetch. */
+export const apiRequest: ApiClient = createApiClient();

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '#shared/routes.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { notifyError } from '../notify.ts';
+import { notifyError } from '#web/lib/notify.ts';
 import { isSigningOutOnPurpose, useSession } from './session.ts';
 
 /**

@@ -1,7 +1,6 @@
-import type { z } from 'zod';
-import { apiErrorSchema } from '#shared/schemas/api-error.ts';
 import { type Session, sessionSchema, signUpResponseSchema } from '#shared/schemas/auth.ts';
-import { ApiRequestError } from '#web/lib/api-client.ts';
+import { z } from '#shared/schemas/z.ts';
+import { type ApiClient, ApiRequestError, createApiClient, isRetryable } from '#web/lib/api-client.ts';
 import { SESSION_STORAGE_KEY } from './storage-key.ts';
 
 export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED';
@@ -9,6 +8,7 @@ export type AuthListener = (event: AuthEvent, session: Session | null) => void;
 export type SignUpResult = z.infer<typeof signUpResponseSchema>;
 
 export interface SessionManagerOptions {
+  /** The fetch the API client runs on; default: the browser's. */
   fetch?: typeof fetch;
   storage?: Storage | null;
   storageKey?: string;
@@ -22,15 +22,6 @@ export const TICK_INTERVAL_MS = 30_000;
 export const REFRESH_MARGIN_MS = 90_000;
 export const RETRY_START_MS = 200;
 export const RETRY_BUDGET_MS = 90_000;
-export const RETRYABLE_STATUSES = [502, 503, 504];
-
-const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
-
-interface JsonAnswer {
-  readonly status: number;
-  readonly ok: boolean;
-  readonly payload: unknown;
-}
 
 /** What one refresh request came to; decides between retrying, keeping and dropping the session. */
 type RefreshOutcome =
@@ -46,7 +37,7 @@ interface PendingWait {
 
 /** The signed-in session in the browser: persisted, refreshed before it expires, shared between tabs. */
 export class SessionManager {
-  readonly #fetch: typeof fetch;
+  readonly #api: ApiClient;
   readonly #storage: Storage | null;
   readonly #storageKey: string;
   readonly #now: () => number;
@@ -62,8 +53,7 @@ export class SessionManager {
   #generation = 0;
 
   constructor(options: SessionManagerOptions = {}) {
-    // Looked up at call time and called unbound: browsers throw "Illegal invocation" on fetch with a foreign `this`.
-    this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#api = createApiClient(options.fetch);
     this.#storage = options.storage === undefined ? defaultStorage() : options.storage;
     this.#storageKey = options.storageKey ?? DEFAULT_STORAGE_KEY;
     this.#now = options.now ?? (() => Date.now());
@@ -117,11 +107,10 @@ export class SessionManager {
   }
 
   async signInWithPassword(credentials: { email: string; password: string }): Promise<Session> {
-    const answer = await this.#postOrThrow('/api/auth/token?grant_type=password', {
-      email: credentials.email,
-      password: credentials.password,
+    const session = await this.#api('/api/auth/token?grant_type=password', sessionSchema, {
+      method: 'POST',
+      body: { email: credentials.email, password: credentials.password },
     });
-    const session = parseAnswer(answer, sessionSchema);
     this.#setSession(session, 'SIGNED_IN');
     return session;
   }
@@ -129,12 +118,10 @@ export class SessionManager {
   /** Returns the created user; it does not sign in (DESIGN D10: the user logs in next). */
   async signUp(credentials: { email: string; password: string }): Promise<SignUpResult> {
     const redirect = typeof window === 'undefined' ? {} : { redirect_to: `${window.location.origin}/` };
-    const answer = await this.#postOrThrow('/api/auth/signup', {
-      email: credentials.email,
-      password: credentials.password,
-      ...redirect,
+    return this.#api('/api/auth/signup', signUpResponseSchema, {
+      method: 'POST',
+      body: { email: credentials.email, password: credentials.password, ...redirect },
     });
-    return parseAnswer(answer, signUpResponseSchema);
   }
 
   async signOut(): Promise<void> {
@@ -143,9 +130,10 @@ export class SessionManager {
     this.#setSession(null, 'SIGNED_OUT');
     if (accessToken === null) return;
     try {
-      await this.#post('/api/auth/logout', undefined, accessToken);
+      await this.#api('/api/auth/logout', z.unknown(), { method: 'POST', accessToken });
     } catch {
-      // The local session is already gone; a failed revoke leaves a token that expires on its own.
+      // 401, 403 and 404 mean the server holds no such session any more (SPEC); any other failure
+      // leaves a token that expires on its own. Either way the local session is already gone.
     }
   }
 
@@ -186,20 +174,20 @@ export class SessionManager {
   }
 
   async #requestRefresh(refreshToken: string): Promise<RefreshOutcome> {
-    let answer: JsonAnswer;
     try {
-      answer = await this.#post('/api/auth/token?grant_type=refresh_token', { refresh_token: refreshToken });
-    } catch {
-      return { kind: 'retryable' };
+      const session = await this.#api('/api/auth/token?grant_type=refresh_token', sessionSchema, {
+        method: 'POST',
+        body: { refresh_token: refreshToken },
+      });
+      return { kind: 'refreshed', session };
+    } catch (error) {
+      // No answer, or 502/503/504.
+      if (!(error instanceof ApiRequestError) || isRetryable(error)) return { kind: 'retryable' };
+      // A garbled success, a 5xx, or 429 ("slow down", not "this token is bad"): do not sign the user out for it.
+      if (error.code === 'bad_response' || error.status >= 500 || error.status === 429)
+        return { kind: 'server_failed' };
+      return { kind: 'rejected' };
     }
-    if (answer.ok) {
-      const parsed = sessionSchema.safeParse(answer.payload);
-      return parsed.success ? { kind: 'refreshed', session: parsed.data } : { kind: 'server_failed' };
-    }
-    if (RETRYABLE_STATUSES.includes(answer.status)) return { kind: 'retryable' };
-    // 429 says "slow down", not "this token is bad": do not sign the user out for it.
-    if (answer.status >= 500 || answer.status === 429) return { kind: 'server_failed' };
-    return { kind: 'rejected' };
   }
 
   #acceptRefreshed(from: Session, fresh: Session): Session | null {
@@ -277,35 +265,6 @@ export class SessionManager {
     for (const listener of [...this.#listeners]) callListener(listener, event, this.#session);
   }
 
-  async #post(path: string, body: unknown, accessToken?: string): Promise<JsonAnswer> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (accessToken !== undefined) headers.authorization = `Bearer ${accessToken}`;
-    const fetchImpl = this.#fetch;
-    const response = await fetchImpl(path, {
-      method: 'POST',
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
-    return { status: response.status, ok: response.ok, payload };
-  }
-
-  /** Like #post, but every failure becomes the ApiRequestError the forms show. */
-  async #postOrThrow(path: string, body: unknown): Promise<JsonAnswer> {
-    let answer: JsonAnswer;
-    try {
-      answer = await this.#post(path, body);
-    } catch {
-      throw new ApiRequestError(0, 'network_error', NETWORK_ERROR_MESSAGE);
-    }
-    if (answer.ok) return answer;
-    const parsed = apiErrorSchema.safeParse(answer.payload);
-    throw parsed.success
-      ? new ApiRequestError(answer.status, parsed.data.error.code, parsed.data.error.message)
-      : new ApiRequestError(answer.status, 'http_error', `The server answered ${answer.status}.`);
-  }
-
   #wait(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const wait: PendingWait = {
@@ -373,13 +332,6 @@ function parseSession(raw: string): Session | null {
   } catch {
     return null;
   }
-}
-
-function parseAnswer<T extends z.ZodType>(answer: JsonAnswer, schema: T): z.infer<T> {
-  const parsed = schema.safeParse(answer.payload);
-  if (!parsed.success)
-    throw new ApiRequestError(answer.status, 'bad_response', 'The server sent an unexpected answer.');
-  return parsed.data;
 }
 
 function callListener(listener: AuthListener, event: AuthEvent, session: Session | null): void {

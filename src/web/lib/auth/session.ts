@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { z } from 'zod';
 import type { Session } from '#shared/schemas/auth.ts';
-import { type ApiRequest, ApiRequestError, apiRequest } from '../api-client.ts';
+import { type ApiRequest, ApiRequestError, apiRequest } from '#web/lib/api-client.ts';
 import { setSessionHint } from './session-hint.ts';
 import { type AuthEvent, SessionManager } from './session-manager.ts';
 
