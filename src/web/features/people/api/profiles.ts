@@ -1,9 +1,6 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { type PublicProfile, publicProfileListSchema, publicProfileSchema } from '#shared/schemas/profile.ts';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { type PublicProfile, publicProfileListSchema } from '#shared/schemas/profile.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
-
-type ChangeKind = 'INSERT' | 'UPDATE';
 
 /** Newest first, as the list is ordered (SPEC §3). */
 function byNewest(a: PublicProfile, b: PublicProfile): number {
@@ -18,8 +15,8 @@ export function applyProfileChange(list: readonly PublicProfile[], profile: Publ
 }
 
 /*
- * Live changes seen while this page is open, in arrival order. A list fetch re-applies those that
- * arrived after it started, so a change that lands while the list is in flight is never lost.
+ * Live changes seen while the profile stream is open, in arrival order. A list fetch re-applies
+ * those that arrived after it started, so a change that lands while the list is in flight is never lost.
  */
 let arrivals = 0;
 let recentChanges: { seq: number; profile: PublicProfile }[] = [];
@@ -37,62 +34,20 @@ export function useProfiles() {
   return useQuery(profilesQueryOptions());
 }
 
-function describeChange(kind: ChangeKind, profile: PublicProfile): string {
-  const name = profile.username?.trim() || 'Anonymous Builder';
-  return kind === 'INSERT' ? `New member: ${name}` : `${name} updated their profile`;
+/** Marks the community list stale, refetching it where it is shown: it may miss changes. */
+export function invalidateProfiles(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: profilesQueryOptions().queryKey, exact: true });
 }
 
-/**
- * Subscribes to the live profile stream while the page is shown (SPEC §2 People, §4). Returns the
- * latest change in words, for a polite screen-reader announcement.
- */
-export function useLiveProfiles(): string {
-  const queryClient = useQueryClient();
-  const [announcement, setAnnouncement] = useState('');
+/** A live change: into the cached list now, and into any list fetch already on its way. */
+export function receiveProfileChange(queryClient: QueryClient, profile: PublicProfile): void {
+  recentChanges = [...recentChanges.slice(-199), { seq: ++arrivals, profile }];
+  queryClient.setQueryData(profilesQueryOptions().queryKey, (list) =>
+    list ? applyProfileChange(list, profile) : list,
+  );
+}
 
-  useEffect(() => {
-    const { queryKey } = profilesQueryOptions();
-    let source: EventSource | null = null;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-
-    const onChange = (kind: ChangeKind) => (event: MessageEvent<string>) => {
-      let data: unknown;
-      try {
-        data = JSON.parse(event.data);
-      } catch {
-        return;
-      }
-      const parsed = publicProfileSchema.safeParse(data);
-      if (!parsed.success) return;
-      const profile = parsed.data;
-      recentChanges = [...recentChanges.slice(-199), { seq: ++arrivals, profile }];
-      queryClient.setQueryData(queryKey, (list) => (list ? applyProfileChange(list, profile) : list));
-      setAnnouncement(describeChange(kind, profile));
-    };
-    // READY (first connection) and RESYNC (resumed from too far back): the list may be stale.
-    const refetch = () => void queryClient.invalidateQueries({ queryKey, exact: true });
-
-    const connect = () => {
-      source = new EventSource('/api/realtime/profiles');
-      source.addEventListener('INSERT', onChange('INSERT'));
-      source.addEventListener('UPDATE', onChange('UPDATE'));
-      source.addEventListener('READY', refetch);
-      source.addEventListener('RESYNC', refetch);
-      source.addEventListener('error', () => {
-        // The browser reconnects by itself (sending Last-Event-ID) unless the stream was refused.
-        if (source?.readyState === EventSource.CLOSED) {
-          source.close();
-          retry = setTimeout(connect, 5000);
-        }
-      });
-    };
-    connect();
-    return () => {
-      clearTimeout(retry);
-      source?.close();
-      recentChanges = [];
-    };
-  }, [queryClient]);
-
-  return announcement;
+/** The stream closed: nothing is left for a later list fetch to catch up on. */
+export function forgetProfileChanges(): void {
+  recentChanges = [];
 }

@@ -2,7 +2,8 @@ import { RefreshCw, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { SITE_NAME } from '#web/lib/site.ts';
-import { useLiveProfiles, useProfiles } from '../api/profiles.ts';
+import { useLiveProfiles } from '../api/profile-stream.ts';
+import { useProfiles } from '../api/profiles.ts';
 import { MemberCard } from './member-card.tsx';
 
 const SKELETON_CARDS = ['a', 'b', 'c', 'd', 'e', 'f'];

@@ -1,0 +1,140 @@
+import { useEffect, useState } from 'react';
+import { type PublicProfile, publicProfileSchema } from '#shared/schemas/profile.ts';
+import { queryClient } from '#web/lib/query-client.tsx';
+import { forgetProfileChanges, invalidateProfiles, receiveProfileChange } from './profiles.ts';
+
+export const PROFILE_STREAM_URL = '/api/realtime/profiles';
+/** How long to wait before opening the stream again after the server refused it. */
+const RECONNECT_DELAY_MS = 5000;
+
+export type ProfileChangeKind = 'INSERT' | 'UPDATE';
+export type ProfileStreamEvent =
+  | { readonly type: 'change'; readonly kind: ProfileChangeKind; readonly profile: PublicProfile }
+  // READY (first connection) and RESYNC (resumed from too far back): the list may be stale.
+  | { readonly type: 'stale' };
+export type ProfileStreamListener = (event: ProfileStreamEvent) => void;
+
+/** The part of the browser's EventSource the stream uses, so tests can pass a fake class. */
+export interface EventSourceLike {
+  readonly readyState: number;
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void;
+  close(): void;
+}
+export interface EventSourceClass {
+  new (url: string): EventSourceLike;
+  readonly CLOSED: number;
+}
+
+export interface ProfileStreamOptions {
+  readonly EventSource: EventSourceClass;
+  /** Runs once per event, before the subscribers hear of it. */
+  readonly onEvent?: ProfileStreamListener;
+  /** Runs when the last subscriber has left and the connection is closed. */
+  readonly onClose?: () => void;
+  readonly reconnectDelayMs?: number;
+}
+
+export interface ProfileStream {
+  /** Starts listening; the first subscriber opens the connection. Returns the undo. */
+  subscribe(listener: ProfileStreamListener): () => void;
+}
+
+/**
+ * One connection shared by every subscriber and counted: the first subscriber opens it, and it
+ * closes only when the last one leaves, so one unmounting component does not cut off the others.
+ */
+export function createProfileStream(options: ProfileStreamOptions): ProfileStream {
+  const { EventSource, onEvent, onClose, reconnectDelayMs = RECONNECT_DELAY_MS } = options;
+  // One entry per subscribe call, so a listener subscribed twice counts twice.
+  const subscriptions = new Set<{ readonly listener: ProfileStreamListener }>();
+  let source: EventSourceLike | null = null;
+  let reconnect: ReturnType<typeof setTimeout> | undefined;
+
+  const dispatch = (event: ProfileStreamEvent) => {
+    onEvent?.(event);
+    // A copy, so a listener that unsubscribes while being called does not skip its neighbour.
+    for (const { listener } of [...subscriptions]) listener(event);
+  };
+
+  const onChange = (kind: ProfileChangeKind) => (message: MessageEvent<string>) => {
+    let data: unknown;
+    try {
+      data = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    const parsed = publicProfileSchema.safeParse(data);
+    if (parsed.success) dispatch({ type: 'change', kind, profile: parsed.data });
+  };
+  const onStale = () => dispatch({ type: 'stale' });
+
+  const open = () => {
+    const opened = new EventSource(PROFILE_STREAM_URL);
+    source = opened;
+    opened.addEventListener('INSERT', onChange('INSERT'));
+    opened.addEventListener('UPDATE', onChange('UPDATE'));
+    opened.addEventListener('READY', onStale);
+    opened.addEventListener('RESYNC', onStale);
+    opened.addEventListener('error', () => {
+      // The browser reconnects by itself (sending Last-Event-ID) unless the stream was refused.
+      if (opened.readyState !== EventSource.CLOSED) return;
+      opened.close();
+      if (source === opened) reconnect = setTimeout(open, reconnectDelayMs);
+    });
+  };
+
+  const close = () => {
+    clearTimeout(reconnect);
+    source?.close();
+    source = null;
+    onClose?.();
+  };
+
+  return {
+    subscribe(listener) {
+      const subscription = { listener };
+      subscriptions.add(subscription);
+      if (subscriptions.size === 1) open();
+      return () => {
+        if (!subscriptions.delete(subscription)) return;
+        if (subscriptions.size === 0) close();
+      };
+    },
+  };
+}
+
+let tabStream: ProfileStream | null = null;
+
+/** The tab's one profile stream, which keeps the cached community list current (SPEC §4). */
+function profileStream(): ProfileStream {
+  tabStream ??= createProfileStream({
+    EventSource,
+    onEvent: (event) => {
+      if (event.type === 'change') receiveProfileChange(queryClient, event.profile);
+      else void invalidateProfiles(queryClient);
+    },
+    onClose: forgetProfileChanges,
+  });
+  return tabStream;
+}
+
+function describeChange(kind: ProfileChangeKind, profile: PublicProfile): string {
+  const name = profile.username?.trim() || 'Anonymous Builder';
+  return kind === 'INSERT' ? `New member: ${name}` : `${name} updated their profile`;
+}
+
+/**
+ * Subscribes to the live profile stream while the component is shown (SPEC §2 People, §4).
+ * Returns the latest change in words, for a polite screen-reader announcement.
+ */
+export function useLiveProfiles(): string {
+  const [announcement, setAnnouncement] = useState('');
+  useEffect(
+    () =>
+      profileStream().subscribe((event) => {
+        if (event.type === 'change') setAnnouncement(describeChange(event.kind, event.profile));
+      }),
+    [],
+  );
+  return announcement;
+}
