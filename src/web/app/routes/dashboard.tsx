@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '#shared/routes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { invalidateProfiles } from '#web/features/people/api/profiles.ts';
 import { useProfile } from '#web/features/profile/api/profile.ts';
 import { ProfileCard } from '#web/features/profile/components/profile-card.tsx';
 import { BookmarksSummary } from '#web/features/projects/components/bookmarks-summary.tsx';
@@ -17,6 +19,9 @@ export const meta = () => pageMeta('Dashboard', `Your ${SITE_NAME} profile and s
 function Dashboard({ userId, email }: { userId: string; email: string }) {
   const navigate = useNavigate();
   const profile = useProfile(userId);
+  const queryClient = useQueryClient();
+  // The community list shows this profile too.
+  const refreshCommunityList = () => void invalidateProfiles(queryClient);
 
   async function logout() {
     await signOut();
@@ -37,7 +42,7 @@ function Dashboard({ userId, email }: { userId: string; email: string }) {
       </div>
       <div className="mt-8 grid gap-6 lg:grid-cols-[1.3fr_1fr]">
         {profile.data ? (
-          <ProfileCard profile={profile.data} email={email} />
+          <ProfileCard profile={profile.data} email={email} onSaved={refreshCommunityList} />
         ) : profile.isError ? (
           <div role="alert" className="tray p-6">
             <p className="font-semibold">We could not load your profile.</p>

@@ -21,14 +21,14 @@ export function updateProfile(id: string, update: ProfileUpdate): Promise<Public
   });
 }
 
-export function useUpdateProfile(id: string) {
+/** Saves the profile; `onSaved` lets the page refresh what else shows it (the community list). */
+export function useUpdateProfile(id: string, onSaved?: (profile: PublicProfile) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (update: ProfileUpdate) => updateProfile(id, update),
     onSuccess: (profile) => {
       queryClient.setQueryData(profileQueryOptions(id).queryKey, profile);
-      // The community list shows this profile too.
-      void queryClient.invalidateQueries({ queryKey: ['profiles'], exact: true });
+      onSaved?.(profile);
     },
   });
 }

@@ -17,8 +17,15 @@ function Detail({ label, value, empty }: { label: string; value: string | null; 
   );
 }
 
+interface ProfileCardProps {
+  profile: PublicProfile;
+  email: string;
+  /** Called after a save, with the saved profile. */
+  onSaved?: (profile: PublicProfile) => void;
+}
+
 /** The dashboard's profile card (SPEC §2): view mode, and edit mode behind a toggle. */
-export function ProfileCard({ profile, email }: { profile: PublicProfile; email: string }) {
+export function ProfileCard({ profile, email, onSaved }: ProfileCardProps) {
   const [editing, setEditing] = useState(false);
   return (
     <section aria-labelledby="profile-heading" className="tray min-w-0 p-6">
@@ -34,7 +41,7 @@ export function ProfileCard({ profile, email }: { profile: PublicProfile; email:
       <div className="mt-5">
         {editing ? (
           <Suspense fallback={<Spinner label="Opening the editor…" />}>
-            <ProfileEditor profile={profile} onDone={() => setEditing(false)} />
+            <ProfileEditor profile={profile} onDone={() => setEditing(false)} onSaved={onSaved} />
           </Suspense>
         ) : (
           <dl className="flex flex-col gap-4">

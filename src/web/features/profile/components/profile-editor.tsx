@@ -16,9 +16,15 @@ import { useUpdateProfile } from '../api/profile.ts';
 type FormInput = z.input<typeof profileFormSchema>;
 type FormOutput = z.output<typeof profileFormSchema>;
 
+interface ProfileEditorProps {
+  profile: PublicProfile;
+  onDone: () => void;
+  onSaved?: (profile: PublicProfile) => void;
+}
+
 /** The profile editor (SPEC §2): loaded when the edit toggle is first pressed, with its form library. */
-export default function ProfileEditor({ profile, onDone }: { profile: PublicProfile; onDone: () => void }) {
-  const update = useUpdateProfile(profile.id);
+export default function ProfileEditor({ profile, onDone, onSaved }: ProfileEditorProps) {
+  const update = useUpdateProfile(profile.id, onSaved);
   const switchId = useId();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(profileFormSchema),
