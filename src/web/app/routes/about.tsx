@@ -3,11 +3,12 @@ import { Link } from 'react-router';
 import { CREATORS } from '#shared/content/creators.ts';
 import { ROUTES } from '#shared/routes.ts';
 import { buttonVariants } from '#web/components/ui/button.tsx';
+import { type FeatureCard, FeatureCardGrid } from '#web/components/ui/feature-card-grid.tsx';
 import { pageMeta, SITE_NAME } from '#web/lib/site.ts';
 
 export const meta = () => pageMeta('About Us', `Why ${SITE_NAME} exists, what we value and the people who build it.`);
 
-const VALUES = [
+const VALUES: readonly FeatureCard[] = [
   {
     icon: Flame,
     title: 'Passion',
@@ -23,7 +24,7 @@ const VALUES = [
     title: 'Innovation',
     text: 'Tutorials are starting points. Change the sensors, rewrite the code, invent the next version.',
   },
-] as const;
+];
 
 export default function AboutRoute() {
   return (
@@ -44,15 +45,7 @@ export default function AboutRoute() {
         <h2 id="values-heading" className="font-display text-3xl font-bold">
           What we value
         </h2>
-        <ul className="mt-8 grid gap-5 md:grid-cols-3">
-          {VALUES.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="tray tray-interactive p-6">
-              <Icon className="size-7 text-accent" aria-hidden="true" />
-              <h3 className="mt-4 font-display text-xl font-semibold">{title}</h3>
-              <p className="mt-2 leading-relaxed text-muted">{text}</p>
-            </li>
-          ))}
-        </ul>
+        <FeatureCardGrid cards={VALUES} iconStyle="plain" className="mt-8" />
       </section>
 
       <section aria-labelledby="creators-heading" className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { PROJECT_IDS } from '#shared/content/project-ids.ts';
 import { ROUTES } from '#shared/routes.ts';
 import { buttonVariants } from '#web/components/ui/button.tsx';
+import { type FeatureCard, FeatureCardGrid } from '#web/components/ui/feature-card-grid.tsx';
 import { ArrowRightIcon, CpuIcon, LightbulbIcon, UsersIcon, WrenchIcon } from '#web/components/ui/icons.tsx';
 import { pageMeta, SITE_NAME } from '#web/lib/site.ts';
 
@@ -11,7 +12,7 @@ export const meta = () =>
     `${SITE_NAME}: nine step-by-step robot build tutorials for students and hobbyists, from a self-watering plant to a medical assistant robot.`,
   );
 
-const MISSION = [
+const MISSION: readonly FeatureCard[] = [
   {
     icon: WrenchIcon,
     title: 'Hands-On Learning',
@@ -27,7 +28,7 @@ const MISSION = [
     title: 'Community Driven',
     text: 'Share what you made, see what others built and learn from builders at every level — from first LED to first robot arm.',
   },
-] as const;
+];
 
 const PATH = [
   { step: '01', title: 'Pick a build', text: 'Nine robots, from Beginner to Professional.' },
@@ -95,17 +96,7 @@ export default function HomeRoute() {
           Make robotics something you do, not something you read about — with guides that respect beginners and
           challenge the experienced.
         </p>
-        <ul className="mt-10 grid gap-5 md:grid-cols-3">
-          {MISSION.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="tray tray-interactive p-6">
-              <span className="grid size-12 place-items-center rounded-xl border border-accent/40 bg-accent-soft text-accent">
-                <Icon className="size-6" aria-hidden="true" />
-              </span>
-              <h3 className="mt-5 font-display text-xl font-semibold">{title}</h3>
-              <p className="mt-2 leading-relaxed text-muted">{text}</p>
-            </li>
-          ))}
-        </ul>
+        <FeatureCardGrid cards={MISSION} iconStyle="tile" className="mt-10" />
       </section>
 
       <section aria-labelledby="path-heading" className="border-y border-border/70 bg-surface-2/50">

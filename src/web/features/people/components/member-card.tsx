@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { BIO_PREVIEW_LENGTH } from '#shared/constants.ts';
 import type { PublicProfile } from '#shared/schemas/profile.ts';
+import { ExpandToggle } from '#web/components/ui/expand-toggle.tsx';
 
 const joinedFormat = new Intl.DateTimeFormat('en', {
   year: 'numeric',
@@ -46,15 +47,14 @@ export function MemberCard({ profile }: { profile: PublicProfile }) {
             {shownBio}
           </p>
           {isLong ? (
-            <button
-              type="button"
-              className="mt-2 rounded text-sm font-semibold text-accent hover:underline"
-              aria-expanded={expanded}
-              aria-controls={bioId}
-              onClick={() => setExpanded((value) => !value)}
-            >
-              {expanded ? 'Show Less' : 'Read More'}
-            </button>
+            <ExpandToggle
+              look="link"
+              className="mt-2"
+              expanded={expanded}
+              onExpandedChange={setExpanded}
+              controls={bioId}
+              moreLabel="Read More"
+            />
           ) : null}
         </div>
       ) : (

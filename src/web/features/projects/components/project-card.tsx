@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { STEP_PREVIEW_COUNT } from '#shared/constants.ts';
 import type { Project } from '#shared/content/projects.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { ExpandToggle } from '#web/components/ui/expand-toggle.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { DIFFICULTY_CLASSES, PROJECT_COLOR_CLASSES } from './project-style.ts';
 import { VideoFacade } from './video-facade.tsx';
@@ -99,16 +100,14 @@ export function ProjectCard({ project, bookmarked, bookmarkPending, onToggleBook
             <p className="mt-3 text-sm text-muted">... and {hiddenCount} more steps</p>
           ) : null}
           {hiddenCount > 0 ? (
-            <Button
-              variant="secondary"
-              size="sm"
+            <ExpandToggle
+              look="button"
               className="mt-4"
-              aria-expanded={expanded}
-              aria-controls={stepsId}
-              onClick={() => setExpanded((value) => !value)}
-            >
-              {expanded ? 'Show Less' : 'View Full Tutorial'}
-            </Button>
+              expanded={expanded}
+              onExpandedChange={setExpanded}
+              controls={stepsId}
+              moreLabel="View Full Tutorial"
+            />
           ) : null}
         </section>
       </div>
