@@ -11,7 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import os from 'node:os';
-import { fuzzSeed } from '../src/server/testing/soak.ts';
+import { fuzzSeed } from '#test/soak.ts';
 import {
   type CrashDurabilityReport,
   crashDurabilityPlan,

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { migrateToLatest, openDatabase } from '../src/server/db/database.ts';
-import { insertMember } from '../src/server/testing/fixtures.ts';
-import { freePort } from '../src/server/testing/free-port.ts';
+import { migrateToLatest, openDatabase } from '#server/db/database.ts';
+import { inTransaction } from '#server/db/transaction.ts';
+import { insertMember } from '#test/fixtures.ts';
+import { freePort } from '#test/free-port.ts';
 
 export { freePort };
 
@@ -25,15 +26,19 @@ export async function seedMembers(dataDir: string, count: number): Promise<void>
   const database = await openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'roboforge.sqlite') });
   await migrateToLatest(database);
   const start = Date.parse('2026-01-01T00:00:00.000Z');
-  await database.db.transaction().execute(async (trx) => {
+  await inTransaction(database.db, async (trx) => {
     for (let i = 0; i < count; i++) {
-      await insertMember(trx, {
-        email: `member${i}@example.test`,
-        username: `builder_${i}`,
-        bio: `I am building robot number ${i}: sensors, motors and a lot of patience. ${'⚙️ '.repeat(i % 7)}`,
-        showEmail: i % 5 === 0,
-        createdAt: new Date(start + i * 60_000).toISOString(),
-      });
+      await insertMember(
+        database,
+        {
+          email: `member${i}@example.test`,
+          username: `builder_${i}`,
+          bio: `I am building robot number ${i}: sensors, motors and a lot of patience. ${'⚙️ '.repeat(i % 7)}`,
+          showEmail: i % 5 === 0,
+          createdAt: new Date(start + i * 60_000).toISOString(),
+        },
+        trx,
+      );
     }
   });
   await database.close();

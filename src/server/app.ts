@@ -1,46 +1,36 @@
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { type Database, migrateToLatest, openDatabase } from './db/database.ts';
-import { ProfileListCache } from './db/profile-list-cache.ts';
-import { profilesRepository } from './db/profiles-repository.ts';
 import type { AppConfig } from './env.ts';
-import { registerAuth } from './plugins/auth.ts';
-import { answerClientError, registerErrorHandling, sendFrameworkError } from './plugins/errors.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerWeb } from './plugins/web.ts';
-import { ProfileFeed } from './realtime/profile-feed.ts';
-import { authRoutes } from './routes/api/auth.ts';
-import { bookmarkRoutes } from './routes/api/bookmarks.ts';
-import { healthRoutes } from './routes/api/health.ts';
-import { profileRoutes } from './routes/api/profiles.ts';
-import { realtimeRoutes } from './routes/api/realtime.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    database: Database;
-    config: AppConfig;
-    profileFeed: ProfileFeed;
-    profileList: ProfileListCache;
-  }
-}
+import { authPlugin } from './plugins/app/auth.ts';
+import { configPlugin } from './plugins/app/config.ts';
+import { databasePlugin } from './plugins/app/database.ts';
+import { answerClientError, errorHandlerPlugin, sendFrameworkError } from './plugins/app/error-handler.ts';
+import { profileFeedPlugin } from './plugins/app/profile-feed.ts';
+import { redisPlugin } from './plugins/app/redis.ts';
+import { sessionsPlugin } from './plugins/app/sessions.ts';
+import { signingKeysPlugin } from './plugins/app/signing-keys.ts';
+import { rateLimitPlugin } from './plugins/external/rate-limit.ts';
+import { securityHeadersPlugin } from './plugins/external/security-headers.ts';
+import { webPlugin } from './plugins/external/web.ts';
+import { jwksRoute } from './routes/api/auth/jwks.ts';
+import { sessionRoutes } from './routes/api/auth/session.ts';
+import { signUpRoute } from './routes/api/auth/sign-up.ts';
+import { tokenRoute } from './routes/api/auth/token.ts';
+import { bookmarkRoutes } from './routes/api/bookmarks/bookmarks.ts';
+import { healthRoute } from './routes/api/health/health.ts';
+import { profileListRoute } from './routes/api/profiles/list.ts';
+import { profileRoutes } from './routes/api/profiles/profile.ts';
+import { profileStreamRoute } from './routes/api/realtime/profile-stream.ts';
 
 /** Request bodies are small JSON documents; anything bigger is refused before it is parsed. */
 const BODY_LIMIT_BYTES = 16 * 1024;
 
 /**
- * The whole application as one Fastify instance, not yet listening: what tests build and what
- * `server.ts` starts. Opens the database and brings its schema up to date first.
+ * The whole application as one Fastify instance, ready but not yet listening: what tests build
+ * and what `server.ts` starts. Each plugin names the plugins it needs (`dependencies`), so the
+ * order below is checked by Fastify, not merely followed.
  */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
-  const database = await openDatabase(config.database);
-  try {
-    await migrateToLatest(database);
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -55,48 +45,47 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
-  app.decorate('database', database);
-  app.decorate('config', config);
-  const profileFeed = new ProfileFeed(database, app.log);
-  await profileFeed.start(config.database.kind === 'postgres' ? config.database.url : null);
-  app.decorate('profileFeed', profileFeed);
-  const profileList = new ProfileListCache(() => profilesRepository(database).listPublic());
-  profileFeed.onChange(() => profileList.invalidate());
-  app.decorate('profileList', profileList);
-  // Streams never finish by themselves: end them first so closing does not wait on them.
-  app.addHook('preClose', async () => profileFeed.close());
-  app.addHook('onClose', async () => database.close());
-
   // The API speaks JSON only: a text/plain body is refused with 415, not parsed as a string.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
-  registerSecurityHeaders(app);
 
-  await registerAuth(app, config);
-  // Limits are set per route (sign-up, token); counters live in Redis when several instances share them.
-  await app.register(rateLimit, {
-    global: false,
-    ...(app.redis ? { redis: app.redis, nameSpace: `${config.redisKeyPrefix}rate-limit:` } : {}),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      code: 'over_request_rate_limit',
-      message: `Too many requests. Try again in ${context.after}.`,
-    }),
-  });
+  // Application plugins: configuration, data, identity, live updates.
+  await app.register(configPlugin, { config });
+  await app.register(errorHandlerPlugin);
+  await app.register(databasePlugin);
+  await app.register(redisPlugin);
+  await app.register(signingKeysPlugin);
+  await app.register(sessionsPlugin);
+  await app.register(authPlugin);
+  await app.register(profileFeedPlugin);
+
+  // External plugins: HTTP concerns around every route.
+  await app.register(securityHeadersPlugin);
+  await app.register(rateLimitPlugin);
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
-      await api.register(authRoutes);
+      await api.register(healthRoute);
+      await api.register(signUpRoute);
+      await api.register(tokenRoute);
+      await api.register(sessionRoutes);
+      await api.register(jwksRoute);
       await api.register(bookmarkRoutes);
-      await api.register(realtimeRoutes);
+      await api.register(profileListRoute);
       await api.register(profileRoutes);
+      await api.register(profileStreamRoute);
     },
     { prefix: '/api' },
   );
-  await registerWeb(app, config.webRoot);
+  await app.register(webPlugin);
 
+  try {
+    await app.ready();
+  } catch (error) {
+    // A plugin failed (a migration, a key): release what the others opened, then report it.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   return app;
 }

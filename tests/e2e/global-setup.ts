@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../../src/server/testing/free-port.ts';
+import { freePort } from '#test/free-port.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

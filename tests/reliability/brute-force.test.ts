@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '#test/test-server.ts';
 import { DEFAULT_RATE_LIMITS } from '../../src/server/env.ts';
-import { startTestServer, type TestServer } from '../../src/server/testing/test-server.ts';
 
 /** Sign-in attempts allowed per address in these tests (the product's is 150 per 5 minutes). */
 const TOKEN_LIMIT = 5;

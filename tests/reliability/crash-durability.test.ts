@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fuzzSeed, SOAK } from '#server/testing/soak.ts';
-import { TEST_DATABASES } from '#server/testing/test-server.ts';
+import { fuzzSeed, SOAK } from '#test/soak.ts';
+import { TEST_DATABASES } from '#test/test-server.ts';
 import { crashDurabilityPlan, runCrashDurability } from './crash-durability.ts';
 
 /**

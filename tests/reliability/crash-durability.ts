@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database, DatabaseKind } from '#server/db/database.ts';
-import { findInvalidRows } from '#server/testing/database-invariants.ts';
 import { PROJECT_IDS } from '#shared/content/project-ids.ts';
+import { findInvalidRows } from '#test/database-invariants.ts';
 import { apiRequest, NetworkError } from './api-client.ts';
 import { type Member, signUpMembers } from './members.ts';
 import { ProblemList } from './problem-list.ts';

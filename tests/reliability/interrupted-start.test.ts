@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, migrateToLatest, openDatabase } from '#server/db/database.ts';
-import { runCount, timeLimitMs } from '#server/testing/soak.ts';
+import { runCount, timeLimitMs } from '#test/soak.ts';
 import { freshServerDatabase, type ServerDatabase } from './server-database.ts';
 import { ServerProcess } from './server-process.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fuzzSeed } from '#server/testing/soak.ts';
+import { fuzzSeed } from '#test/soak.ts';
 import {
   type LoadTarget,
   type MixedLoadOptions,

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROFILE_CHANGES_CHANNEL } from '../../src/server/db/profile-changes.ts';
-import { SseClient } from '../../src/server/testing/sse-client.ts';
+import { PROFILE_CHANGES_CHANNEL } from '#server/db/repositories/profile-changes.ts';
+import { SseClient } from '#test/sse-client.ts';
 import {
   bearer,
   request,
@@ -9,7 +9,7 @@ import {
   startTestServer,
   type TestServer,
   type TestSession,
-} from '../../src/server/testing/test-server.ts';
+} from '#test/test-server.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from '#server/testing/free-port.ts';
+import { freePort } from '#test/free-port.ts';
 import { ROOT } from '../../bench/support.ts';
 
 /** One run of the server process, from spawn to exit. */

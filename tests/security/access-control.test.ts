@@ -4,8 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RateLimits } from '#server/env.ts';
 import { DEFAULT_RATE_LIMITS } from '#server/env.ts';
-import { type ForgedTokens, forgeTokens } from '#server/testing/forged-tokens.ts';
-import { fuzzSeed, runCount, timeLimitMs } from '#server/testing/soak.ts';
+import { apiErrorSchema } from '#shared/schemas/api-error.ts';
+import { sessionSchema, userResponseSchema } from '#shared/schemas/auth.ts';
+import { bookmarkListSchema, bookmarkSchema } from '#shared/schemas/bookmark.ts';
+import { type ForgedTokens, forgeTokens } from '#test/forged-tokens.ts';
+import { fuzzSeed, runCount, timeLimitMs } from '#test/soak.ts';
 import {
   bearer,
   request,
@@ -14,10 +17,7 @@ import {
   TEST_DATABASES,
   type TestServer,
   type TestSession,
-} from '#server/testing/test-server.ts';
-import { apiErrorSchema } from '#shared/schemas/api-error.ts';
-import { sessionSchema, userResponseSchema } from '#shared/schemas/auth.ts';
-import { bookmarkListSchema, bookmarkSchema } from '#shared/schemas/bookmark.ts';
+} from '#test/test-server.ts';
 
 const PASSWORD = 'correct horse battery'; // signUpAndSignIn's default
 
@@ -170,7 +170,7 @@ async function ownerState(world: World): Promise<string> {
     .orderBy('id')
     .execute();
   const sessionId = z.string().parse(decodeJwt(world.owner.access_token).sid);
-  const signedIn = await world.server.app.auth.sessions.isActive(sessionId);
+  const signedIn = await world.server.app.repos.sessions.isActive(sessionId);
   return JSON.stringify({ profile, bookmarks, signedIn });
 }
 

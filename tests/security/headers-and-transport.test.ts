@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '#server/env.ts';
-import { writeFixtureWebBuild } from '#server/testing/fixture-web-build.ts';
-import { forgeTokens } from '#server/testing/forged-tokens.ts';
-import { LogCapture } from '#server/testing/log-capture.ts';
-import { type RawRequest, type RawResponse, sendRaw } from '#server/testing/raw-request.ts';
-import { fuzzSeed, runCount, timeLimitMs } from '#server/testing/soak.ts';
+import { sessionSchema } from '#shared/schemas/auth.ts';
+import { writeFixtureWebBuild } from '#test/fixture-web-build.ts';
+import { forgeTokens } from '#test/forged-tokens.ts';
+import { LogCapture } from '#test/log-capture.ts';
+import { type RawRequest, type RawResponse, sendRaw } from '#test/raw-request.ts';
+import { fuzzSeed, runCount, timeLimitMs } from '#test/soak.ts';
 import {
   bearer,
   request,
@@ -13,8 +14,7 @@ import {
   startTestServer,
   TEST_DATABASES,
   type TestServer,
-} from '#server/testing/test-server.ts';
-import { sessionSchema } from '#shared/schemas/auth.ts';
+} from '#test/test-server.ts';
 import { hostileText, junkQuery, percentEncode } from './hostile-values.ts';
 
 const PASSWORD = 'correct horse battery'; // signUpAndSignIn's default

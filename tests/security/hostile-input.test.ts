@@ -3,11 +3,17 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/env.ts';
-import { findInvalidRows } from '#server/testing/database-invariants.ts';
-import { writeFixtureWebBuild } from '#server/testing/fixture-web-build.ts';
-import { insertMember } from '#server/testing/fixtures.ts';
-import { type RawRequest, type RawResponse, sendRaw } from '#server/testing/raw-request.ts';
-import { fuzzSeed, runCount, timeLimitMs } from '#server/testing/soak.ts';
+import { PROJECT_IDS } from '#shared/content/project-ids.ts';
+import { apiErrorSchema } from '#shared/schemas/api-error.ts';
+import { jwksSchema, sessionSchema, signUpResponseSchema, userResponseSchema } from '#shared/schemas/auth.ts';
+import { bookmarkListSchema, bookmarkSchema } from '#shared/schemas/bookmark.ts';
+import { healthSchema } from '#shared/schemas/health.ts';
+import { publicProfileListSchema, publicProfileSchema } from '#shared/schemas/profile.ts';
+import { findInvalidRows } from '#test/database-invariants.ts';
+import { writeFixtureWebBuild } from '#test/fixture-web-build.ts';
+import { insertMember } from '#test/fixtures.ts';
+import { type RawRequest, type RawResponse, sendRaw } from '#test/raw-request.ts';
+import { fuzzSeed, runCount, timeLimitMs } from '#test/soak.ts';
 import {
   request,
   signUpAndSignIn,
@@ -15,13 +21,7 @@ import {
   TEST_DATABASES,
   type TestServer,
   type TestSession,
-} from '#server/testing/test-server.ts';
-import { PROJECT_IDS } from '#shared/content/project-ids.ts';
-import { apiErrorSchema } from '#shared/schemas/api-error.ts';
-import { jwksSchema, sessionSchema, signUpResponseSchema, userResponseSchema } from '#shared/schemas/auth.ts';
-import { bookmarkListSchema, bookmarkSchema } from '#shared/schemas/bookmark.ts';
-import { healthSchema } from '#shared/schemas/health.ts';
-import { publicProfileListSchema, publicProfileSchema } from '#shared/schemas/profile.ts';
+} from '#test/test-server.ts';
 import {
   authorizationFor,
   type Body,
@@ -470,8 +470,12 @@ describe.each(TEST_DATABASES)('hostile input to every API endpoint on %s', (kind
 
   it('the row check reports rows that break the rules', async () => {
     const db = server.app.database.db;
-    const broken = await insertMember(db, { email: 'Mixed.Case@Example.test', username: 'x', bio: ' padded ' });
-    const hidden = await insertMember(db, { username: 'bell\u0007ringer' });
+    const broken = await insertMember(server.app.database, {
+      email: 'Mixed.Case@Example.test',
+      username: 'x',
+      bio: ' padded ',
+    });
+    const hidden = await insertMember(server.app.database, { username: 'bell\u0007ringer' });
     await db.updateTable('profiles').set({ email: 'someone.else@example.test' }).where('id', '=', hidden).execute();
     try {
       const problems = await findInvalidRows(server.app.database);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
-import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../db/schema.ts';
+import type { signingKeysRepository } from '../db/repositories/signing-keys.ts';
 import type { SigningJwk } from '../env.ts';
 
 const ALGORITHM = 'ES256';
@@ -42,22 +41,24 @@ async function loadKey(kid: string, createdAt: string, privateJwk: JWK | null, p
  * every instance shares them and restarts keep sessions valid; a key given in the environment
  * signs instead, while the stored ones still verify (that is how a key is rotated).
  */
+type SigningKeysRepository = ReturnType<typeof signingKeysRepository>;
+
 export class SigningKeyStore {
-  #db: Kysely<DatabaseSchema>;
+  #repository: SigningKeysRepository;
   #configured: LoadedKey | null;
   #keys: LoadedKey[] = [];
   #lastReload = 0;
 
-  private constructor(db: Kysely<DatabaseSchema>, configured: LoadedKey | null) {
-    this.#db = db;
+  private constructor(repository: SigningKeysRepository, configured: LoadedKey | null) {
+    this.#repository = repository;
     this.#configured = configured;
   }
 
-  static async open(db: Kysely<DatabaseSchema>, configured: SigningJwk | null): Promise<SigningKeyStore> {
+  static async open(repository: SigningKeysRepository, configured: SigningJwk | null): Promise<SigningKeyStore> {
     const configuredKey = configured
       ? await loadKey(configured.kid, new Date().toISOString(), configured, publicPart(configured))
       : null;
-    const store = new SigningKeyStore(db, configuredKey);
+    const store = new SigningKeyStore(repository, configuredKey);
     await store.#reload();
     if (!configuredKey && store.#keys.length === 0) {
       await store.#generate();
@@ -68,27 +69,18 @@ export class SigningKeyStore {
 
   async #generate(): Promise<void> {
     const { privateKey, publicKey } = await generateKeyPair(ALGORITHM, { extractable: true });
-    await this.#db
-      .insertInto('signing_keys')
-      .values({
-        kid: randomUUID(),
-        algorithm: ALGORITHM,
-        private_jwk: JSON.stringify(await exportJWK(privateKey)),
-        public_jwk: JSON.stringify(await exportJWK(publicKey)),
-        created_at: new Date().toISOString(),
-        retired_at: null,
-      })
-      .execute();
+    await this.#repository.add({
+      kid: randomUUID(),
+      algorithm: ALGORITHM,
+      private_jwk: JSON.stringify(await exportJWK(privateKey)),
+      public_jwk: JSON.stringify(await exportJWK(publicKey)),
+      created_at: new Date().toISOString(),
+      retired_at: null,
+    });
   }
 
   async #reload(): Promise<void> {
-    const rows = await this.#db
-      .selectFrom('signing_keys')
-      .selectAll()
-      .where('retired_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .orderBy('kid', 'desc')
-      .execute();
+    const rows = await this.#repository.listActive();
     this.#keys = await Promise.all(
       rows.map((row) => loadKey(row.kid, row.created_at, JSON.parse(row.private_jwk), JSON.parse(row.public_jwk))),
     );

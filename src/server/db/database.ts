@@ -15,7 +15,28 @@ export interface Database {
   readonly db: Kysely<DatabaseSchema>;
   /** The PostgreSQL schema RoboForge lives in, when it is not the default one. */
   readonly schema?: string;
+  /** Tells this process's listeners (the profile feed) that a profile change has committed. */
+  readonly profileCommits: CommitSignal;
   close(): Promise<void>;
+}
+
+/** A process-local "something committed" signal; other instances learn it through LISTEN/NOTIFY. */
+export interface CommitSignal {
+  emit(): void;
+  listen(listener: () => void): () => void;
+}
+
+function commitSignal(): CommitSignal {
+  const listeners = new Set<() => void>();
+  return {
+    emit: () => {
+      for (const listener of listeners) listener();
+    },
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
 const INT8_OID = 20;
@@ -47,7 +68,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
     );
     const db = new Kysely<DatabaseSchema>({ dialect: new TransactionalDdlSqliteDialect({ database: sqlite }) });
-    return { kind: 'sqlite', db, close: () => db.destroy() };
+    return { kind: 'sqlite', db, profileCommits: commitSignal(), close: () => db.destroy() };
   }
 
   const { default: pg } = await import('pg');
@@ -68,7 +89,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     console.error(`PostgreSQL connection lost (${error.message}); reconnecting on next use.`),
   );
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
-  return { kind: 'postgres', db, schema: config.schema, close: () => db.destroy() };
+  return { kind: 'postgres', db, schema: config.schema, profileCommits: commitSignal(), close: () => db.destroy() };
 }
 
 /** Brings the schema up to date; safe to run from several instances at once (Kysely locks). */

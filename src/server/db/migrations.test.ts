@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_DATABASES } from '../testing/test-server.ts';
+import { startTestServer, TEST_DATABASES } from '#test/test-server.ts';
 import { migrateToLatest, openDatabase } from './database.ts';
 
 const TABLES = ['bookmarks', 'profile_changes', 'profiles', 'refresh_tokens', 'signing_keys', 'users'];

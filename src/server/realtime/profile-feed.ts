@@ -1,9 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type { Database } from '../db/database.ts';
-import { PROFILE_CHANGES_CHANNEL, type ProfileChangeEvent, profileChangesRepository } from '../db/profile-changes.ts';
+import type { CommitSignal } from '../db/database.ts';
+import {
+  PROFILE_CHANGES_CHANNEL,
+  type ProfileChangeEvent,
+  type profileChangesRepository,
+} from '../db/repositories/profile-changes.ts';
 
-/** How long changes are kept for clients that reconnect (DESIGN: realtime resume). */
+/** How long changes are kept for clients that reconnect (docs/decisions/005). */
 export const CHANGE_RETENTION_MS = 24 * 3600_000;
 const PRUNE_INTERVAL_MS = 3600_000;
 /** A safety net: notifications can be lost while a LISTEN connection is down. */
@@ -50,9 +54,22 @@ export class ProfileFeed {
   #closed = false;
   #listenRetryMs = 500;
 
-  constructor(database: Database, log: FastifyBaseLogger) {
+  /**
+   * `commits` fires in this process after each profile write commits: listeners (the list cache)
+   * hear of it at once, before the writer answers, and the streams are woken.
+   */
+  constructor(changes: ReturnType<typeof profileChangesRepository>, commits: CommitSignal, log: FastifyBaseLogger) {
     this.#log = log;
-    this.#changes = profileChangesRepository(database.db);
+    this.#changes = changes;
+    commits.listen(() => {
+      if (this.#closed) return;
+      this.#notifyListeners();
+      void this.poke();
+    });
+  }
+
+  #notifyListeners(): void {
+    for (const listener of this.#changeListeners) listener();
   }
 
   async start(listenUrl: string | null): Promise<void> {
@@ -74,7 +91,7 @@ export class ProfileFeed {
     return this.#subscribers.size;
   }
 
-  /** Called after each batch of new changes is read (whoever wrote them, on any instance). */
+  /** Called after a local commit and after each batch of new changes is read (from any instance). */
   onChange(listener: () => void): () => void {
     this.#changeListeners.add(listener);
     return () => this.#changeListeners.delete(listener);
@@ -106,7 +123,7 @@ export class ProfileFeed {
     for (;;) {
       const events = await this.#changes.after(this.#lastId, PAGE_SIZE);
       for (const event of events) this.#publish(event);
-      if (events.length > 0) for (const listener of this.#changeListeners) listener();
+      if (events.length > 0) this.#notifyListeners();
       if (events.length < PAGE_SIZE) return;
     }
   }

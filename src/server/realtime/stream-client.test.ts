@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndSignIn, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { signUpAndSignIn, startTestServer, type TestServer } from '#test/test-server.ts';
 import type { FeedClient } from './profile-feed.ts';
 import { type EventSink, streamClient } from './stream-client.ts';
 

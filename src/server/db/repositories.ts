@@ -1,0 +1,26 @@
+import type { Database } from './database.ts';
+import { bookmarksRepository } from './repositories/bookmarks.ts';
+import { healthRepository } from './repositories/health.ts';
+import { profileChangesRepository } from './repositories/profile-changes.ts';
+import { profilesRepository } from './repositories/profiles.ts';
+import { sessionsRepository } from './repositories/sessions.ts';
+import { signingKeysRepository } from './repositories/signing-keys.ts';
+import { usersRepository } from './repositories/users.ts';
+
+/**
+ * Every table's repository over one database. Each is built the same way (a function of the
+ * `Database`) and each method takes an optional transaction as its last argument.
+ */
+export function createRepositories(database: Database) {
+  return {
+    users: usersRepository(database),
+    profiles: profilesRepository(database),
+    profileChanges: profileChangesRepository(database),
+    bookmarks: bookmarksRepository(database),
+    sessions: sessionsRepository(database),
+    signingKeys: signingKeysRepository(database),
+    health: healthRepository(database),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;

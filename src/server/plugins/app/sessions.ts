@@ -1,0 +1,48 @@
+import fp from 'fastify-plugin';
+import type { Session } from '#shared/schemas/auth.ts';
+import { ACCESS_TOKEN_TTL_SECONDS, issueAccessToken } from '../../auth/access-tokens.ts';
+import { type FailedSignIns, memoryFailedSignIns, redisFailedSignIns } from '../../auth/failed-sign-ins.ts';
+import type { IssuedRefresh } from '../../db/repositories/sessions.ts';
+
+export interface SessionIssuer {
+  /** Failed password sign-ins per account (locked after too many). */
+  readonly failedSignIns: FailedSignIns;
+  /** The session answer of a sign-in or refresh: a new access token beside the refresh token. */
+  answer(issued: IssuedRefresh, email: string): Promise<Session>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionIssuer;
+  }
+}
+
+export const sessionsPlugin = fp(
+  async (app) => {
+    const { config, redis, signingKeys } = app;
+    const { max, windowMs } = config.auth.rateLimits.failedSignInsPerAccount;
+    const failedSignIns = redis
+      ? redisFailedSignIns(redis, max, windowMs, config.redisKeyPrefix)
+      : memoryFailedSignIns(max, windowMs);
+
+    app.decorate('sessions', {
+      failedSignIns,
+      async answer(issued: IssuedRefresh, email: string): Promise<Session> {
+        const { token, expiresAt } = await issueAccessToken(signingKeys, config.auth.issuer, {
+          userId: issued.userId,
+          email,
+          sessionId: issued.sessionId,
+        });
+        return {
+          access_token: token,
+          refresh_token: issued.refreshToken,
+          expires_in: ACCESS_TOKEN_TTL_SECONDS,
+          expires_at: expiresAt,
+          token_type: 'bearer',
+          user: { id: issued.userId, email },
+        };
+      },
+    });
+  },
+  { name: 'sessions', dependencies: ['config', 'redis', 'signing-keys'] },
+);

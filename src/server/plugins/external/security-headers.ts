@@ -1,0 +1,51 @@
+import fp from 'fastify-plugin';
+
+/** The privacy-enhanced YouTube domain: the only frame a page may embed, after a click (D6). */
+const VIDEO_ORIGIN = 'https://www.youtube-nocookie.com';
+
+/** Content-Security-Policy of an HTML page whose inline scripts have the given hashes. */
+export function pageCsp(scriptHashes: readonly string[]): string {
+  const scripts = ["'self'", ...scriptHashes.map((h) => `'${h}'`)].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${scripts}`,
+    // sonner injects its stylesheet at run time and React sets style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    `frame-src ${VIDEO_ORIGIN}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Everything that is not an HTML page (API answers, assets, errors) may run and embed nothing. */
+export const RESOURCE_CSP = "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+/** Sent with every response, including streams that bypass Fastify's reply pipeline. */
+export const COMMON_SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+} as const;
+
+export const securityHeadersPlugin = fp(
+  async (app) => {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!reply.hasHeader('content-security-policy')) {
+        reply.header('content-security-policy', RESOURCE_CSP);
+      }
+      reply.headers(COMMON_SECURITY_HEADERS);
+      if (request.protocol === 'https') {
+        reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+      }
+      return payload;
+    });
+  },
+  { name: 'security-headers' },
+);

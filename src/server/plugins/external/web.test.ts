@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FixtureWebBuild, writeFixtureWebBuild } from '#test/fixture-web-build.ts';
+import { request, startTestServer, type TestServer } from '#test/test-server.ts';
+
+describe('serving the web app', () => {
+  // A small build of the shape `npm run build` leaves, so the serving rules are tested on their own.
+  const build: FixtureWebBuild = writeFixtureWebBuild();
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('sqlite', { webRoot: build.webRoot });
+  });
+  afterAll(async () => {
+    await server.close();
+    build.remove();
+  });
+
+  it('serves prerendered pages uncached, with a CSP that allows exactly their inline scripts', async () => {
+    const res = await request(server, '/');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<title>home</title>');
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self' 'sha256-abc='");
+    expect(csp).not.toContain("unsafe-inline' ;");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    const about = await request(server, '/about/');
+    expect(about.status).toBe(200);
+    expect(about.text).toContain('<title>about</title>');
+  });
+
+  it('answers every unknown path outside /api with the app shell and a 404 status', async () => {
+    for (const url of ['/no-such-page', '/deep/link/here', '/projects?q=solar']) {
+      const res = await request(server, url);
+      expect(res.status).toBe(404);
+      expect(res.text).toContain('<title>shell</title>');
+      expect(res.headers.get('content-security-policy')).toContain("'sha256-def='");
+    }
+  });
+
+  it('answers unknown /api paths with JSON, never the app shell', async () => {
+    const res = await request(server, '/api/unknown');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.body).toEqual({ error: { code: 'not_found', message: 'Nothing here: GET /api/unknown' } });
+  });
+
+  it('caches hashed assets for a year and serves their precompressed copy', async () => {
+    const res = await request(server, '/assets/app-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.text).toContain('console.log("app")');
+    const plain = await request(server, '/favicon.svg');
+    expect(plain.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('does not serve dotfiles or HTML files by their file name', async () => {
+    const dotfile = await request(server, '/.env');
+    for (const secret of build.secretMarkers) expect(dotfile.text).not.toContain(secret);
+    const direct = await request(server, '/about/index.html');
+    expect(direct.status).toBe(404);
+    expect(direct.text).not.toContain('<title>about</title>');
+  });
+
+  it('sends the security headers on pages, assets, API answers and errors', async () => {
+    for (const url of ['/', '/favicon.svg', '/api/health', '/api/nope', '/missing']) {
+      const res = await request(server, url);
+      expect(res.headers.get('x-content-type-options'), url).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('x-frame-options'), url).toBe('DENY');
+      expect(res.headers.get('content-security-policy'), url).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('strict-transport-security'), url).toBeNull(); // plain HTTP here
+    }
+  });
+});

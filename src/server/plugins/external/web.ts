@@ -1,0 +1,105 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { PAGE_MANIFEST_FILE, type PageEntry, pageManifestSchema } from '#shared/page-manifest.ts';
+import { apiError } from '../app/error-handler.ts';
+import { pageCsp } from './security-headers.ts';
+
+interface Page {
+  readonly identity: Buffer;
+  readonly br: Buffer | null;
+  readonly gzip: Buffer | null;
+  readonly csp: string;
+}
+
+function readIfExists(file: string): Buffer | null {
+  return existsSync(file) ? readFileSync(file) : null;
+}
+
+function loadPage(webRoot: string, entry: PageEntry): Page {
+  const file = path.join(webRoot, entry.file);
+  return {
+    identity: readFileSync(file),
+    br: readIfExists(`${file}.br`),
+    gzip: readIfExists(`${file}.gz`),
+    csp: pageCsp(entry.scriptHashes),
+  };
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status: number) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    .header('content-security-policy', page.csp);
+  if (page.br && /\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
+  if (page.gzip && /\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.identity);
+}
+
+const SVG_IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/**
+ * Serves the built single-page app: prerendered pages from memory with their own CSP, hashed
+ * assets cached for a year, and the app's 404 shell for every other path outside `/api`.
+ */
+export const webPlugin = fp(
+  async (app) => {
+    const { webRoot } = app.config;
+    const manifestFile = webRoot ? path.join(webRoot, '..', PAGE_MANIFEST_FILE) : null;
+    const hasBuild = manifestFile !== null && existsSync(manifestFile);
+
+    if (!hasBuild || !webRoot) {
+      if (webRoot) app.log.warn('No web build found: serving the API only. Run `npm run build`.');
+      app.setNotFoundHandler((request, reply) => {
+        reply.code(404).send(apiError('not_found', `Nothing here: ${request.method} ${request.url.split('?')[0]}`));
+      });
+      return;
+    }
+
+    const manifest = pageManifestSchema.parse(JSON.parse(readFileSync(manifestFile, 'utf8')));
+    const fallback = loadPage(webRoot, manifest.fallback);
+
+    for (const [route, entry] of Object.entries(manifest.pages)) {
+      const page = loadPage(webRoot, entry);
+      app.get(route, (request, reply) => sendPage(request, reply, page, 200));
+    }
+
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      prefix: '/',
+      index: false,
+      redirect: false,
+      dotfiles: 'ignore',
+      preCompressed: true,
+      // Pages are answered above with their own CSP; a direct request for an .html file is not.
+      allowedPath: (pathName) => !pathName.endsWith('.html') && !pathName.endsWith('.br') && !pathName.endsWith('.gz'),
+      setHeaders: (reply, filePath) => {
+        // Hashed file names change with their content, so they may be cached for good.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // An SVG image animates with its own <style>; as an image it can never run scripts.
+        if (filePath.endsWith('.svg')) reply.header('content-security-policy', SVG_IMAGE_CSP);
+      },
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      if (isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+        return reply
+          .code(404)
+          .send(apiError('not_found', `Nothing here: ${request.method} ${request.url.split('?')[0]}`));
+      }
+      // The app's router shows its 404 page; the status tells crawlers and scripts the same.
+      return sendPage(request, reply, fallback, 404);
+    });
+  },
+  { name: 'web', dependencies: ['config'] },
+);

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { userResponseSchema } from '#shared/schemas/auth.ts';
+import { HttpError } from '../../../http-error.ts';
+import { errorResponses } from '../error-responses.ts';
+
+/** The caller's own session: who they are, and signing out. */
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { repos } = app;
+
+  app.post(
+    '/auth/logout',
+    { schema: { response: { 204: z.undefined(), ...errorResponses(401, 413, 415) } } },
+    async (request, reply) => {
+      const claims = await app.requireUser(request);
+      await repos.sessions.revoke(claims.sessionId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/auth/user',
+    { schema: { response: { 200: userResponseSchema, ...errorResponses(401) } } },
+    async (request) => {
+      const claims = await app.requireUser(request);
+      const user = await repos.users.findById(claims.userId);
+      if (!user) throw new HttpError(401, 'user_not_found', 'User from access token does not exist');
+      return { id: user.id, email: user.email, created_at: user.created_at };
+    },
+  );
+};
