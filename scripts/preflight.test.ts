@@ -30,7 +30,11 @@ describe('Node version preflight', () => {
     // A fake older process.version, set before the script reads it.
     const run = spawnSync(
       process.execPath,
-      ['--import', 'data:text/javascript,Object.defineProperty(process,"version",{value:"v20.20.2"})', 'scripts/preflight.mjs'],
+      [
+        '--import',
+        'data:text/javascript,Object.defineProperty(process,"version",{value:"v20.20.2"})',
+        'scripts/preflight.mjs',
+      ],
       { encoding: 'utf8' },
     );
     expect(run.status).toBe(1);
