@@ -9,7 +9,7 @@ import { clearSessionMarker } from '#web/lib/auth/session-hint.ts';
 import { QueryProvider } from '#web/lib/query-client.tsx';
 
 /** The chip's name: the username, or the e-mail before the @ (SPEC §2). */
-export function displayName(username: string | null | undefined, email: string): string {
+function displayName(username: string | null | undefined, email: string): string {
   return username?.trim() || email.split('@')[0] || email;
 }
 

@@ -15,7 +15,7 @@ const CHEEK = 'var(--robot-cheek, #fb7185)';
 const GEAR =
   'M-1.6 -7.2L-1.4 -9.9L1.4 -9.9L1.6 -7.2L4 -6.2L6 -8L8 -6L6.2 -4L7.2 -1.6L9.9 -1.4L9.9 1.4L7.2 1.6L6.2 4L8 6L6 8L4 6.2L1.6 7.2L1.4 9.9L-1.4 9.9L-1.6 7.2L-4 6.2L-6 8L-8 6L-6.2 4L-7.2 1.6L-9.9 1.4L-9.9 -1.4L-7.2 -1.6L-6.2 -4L-8 -6L-6 -8L-4 -6.2Z';
 
-export interface RobotLogoProps {
+interface RobotLogoProps {
   className?: string;
   title?: string;
 }

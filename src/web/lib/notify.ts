@@ -4,7 +4,7 @@
  * that mounts the <Toaster/> and says when it is listening.
  */
 type Sonner = typeof import('sonner');
-export type NotifyKind = 'success' | 'error' | 'info';
+type NotifyKind = 'success' | 'error' | 'info';
 
 const notifyListeners = new Set<(kind: NotifyKind) => void>();
 let mountToaster: (() => Promise<void>) | null = null;

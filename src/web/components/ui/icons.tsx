@@ -31,11 +31,9 @@ function Icon({ children, ...props }: IconProps) {
 export function MenuIcon(props: IconProps) {
   return (
     <Icon {...props}>
-      <>
-        <path d="M4 5h16" />
-        <path d="M4 12h16" />
-        <path d="M4 19h16" />
-      </>
+      <path d="M4 5h16" />
+      <path d="M4 12h16" />
+      <path d="M4 19h16" />
     </Icon>
   );
 }
@@ -43,10 +41,8 @@ export function MenuIcon(props: IconProps) {
 export function XIcon(props: IconProps) {
   return (
     <Icon {...props}>
-      <>
-        <path d="M18 6 6 18" />
-        <path d="m6 6 12 12" />
-      </>
+      <path d="M18 6 6 18" />
+      <path d="m6 6 12 12" />
     </Icon>
   );
 }
@@ -54,17 +50,15 @@ export function XIcon(props: IconProps) {
 export function SunIcon(props: IconProps) {
   return (
     <Icon {...props}>
-      <>
-        <circle cx="12" cy="12" r="4" />
-        <path d="M12 2v2" />
-        <path d="M12 20v2" />
-        <path d="m4.93 4.93 1.41 1.41" />
-        <path d="m17.66 17.66 1.41 1.41" />
-        <path d="M2 12h2" />
-        <path d="M20 12h2" />
-        <path d="m6.34 17.66-1.41 1.41" />
-        <path d="m19.07 4.93-1.41 1.41" />
-      </>
+      <circle cx="12" cy="12" r="4" />
+      <path d="M12 2v2" />
+      <path d="M12 20v2" />
+      <path d="m4.93 4.93 1.41 1.41" />
+      <path d="m17.66 17.66 1.41 1.41" />
+      <path d="M2 12h2" />
+      <path d="M20 12h2" />
+      <path d="m6.34 17.66-1.41 1.41" />
+      <path d="m19.07 4.93-1.41 1.41" />
     </Icon>
   );
 }
@@ -80,11 +74,9 @@ export function MoonIcon(props: IconProps) {
 export function Volume2Icon(props: IconProps) {
   return (
     <Icon {...props}>
-      <>
-        <path d="M11 4.702a.705.705 0 0 0-1.203-.498L6.413 7.587A1.4 1.4 0 0 1 5.416 8H3a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h2.416a1.4 1.4 0 0 1 .997.413l3.383 3.384A.705.705 0 0 0 11 19.298z" />
-        <path d="M16 9a5 5 0 0 1 0 6" />
-        <path d="M19.364 18.364a9 9 0 0 0 0-12.728" />
-      </>
+      <path d="M11 4.702a.705.705 0 0 0-1.203-.498L6.413 7.587A1.4 1.4 0 0 1 5.416 8H3a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h2.416a1.4 1.4 0 0 1 .997.413l3.383 3.384A.705.705 0 0 0 11 19.298z" />
+      <path d="M16 9a5 5 0 0 1 0 6" />
+      <path d="M19.364 18.364a9 9 0 0 0 0-12.728" />
     </Icon>
   );
 }
@@ -92,11 +84,9 @@ export function Volume2Icon(props: IconProps) {
 export function VolumeXIcon(props: IconProps) {
   return (
     <Icon {...props}>
-      <>
-        <path d="M11 4.702a.7.7 0 0 0-1.203-.498L6.413 7.587A1.4 1.4 0 0 1 5.416 8H3a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h2.416a1.4 1.4 0 0 1 .997.413l3.383 3.384A.7.7 0 0 0 11 19.298z" />
-        <path d="m16.5 14.5 5-5" />
-        <path d="m16.5 9.5 5 5" />
-      </>
+      <path d="M11 4.702a.7.7 0 0 0-1.203-.498L6.413 7.587A1.4 1.4 0 0 1 5.416 8H3a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h2.416a1.4 1.4 0 0 1 .997.413l3.383 3.384A.7.7 0 0 0 11 19.298z" />
+      <path d="m16.5 14.5 5-5" />
+      <path d="m16.5 9.5 5 5" />
     </Icon>
   );
 }
@@ -104,10 +94,8 @@ export function VolumeXIcon(props: IconProps) {
 export function ArrowRightIcon(props: IconProps) {
   return (
     <Icon {...props}>
-      <>
-        <path d="M5 12h14" />
-        <path d="m12 5 7 7-7 7" />
-      </>
+      <path d="M5 12h14" />
+      <path d="m12 5 7 7-7 7" />
     </Icon>
   );
 }
@@ -115,22 +103,20 @@ export function ArrowRightIcon(props: IconProps) {
 export function CpuIcon(props: IconProps) {
   return (
     <Icon {...props}>
-      <>
-        <path d="M12 20v2" />
-        <path d="M12 2v2" />
-        <path d="M17 20v2" />
-        <path d="M17 2v2" />
-        <path d="M2 12h2" />
-        <path d="M2 17h2" />
-        <path d="M2 7h2" />
-        <path d="M20 12h2" />
-        <path d="M20 17h2" />
-        <path d="M20 7h2" />
-        <path d="M7 20v2" />
-        <path d="M7 2v2" />
-        <rect x="4" y="4" width="16" height="16" rx="2" />
-        <rect x="8" y="8" width="8" height="8" rx="1" />
-      </>
+      <path d="M12 20v2" />
+      <path d="M12 2v2" />
+      <path d="M17 20v2" />
+      <path d="M17 2v2" />
+      <path d="M2 12h2" />
+      <path d="M2 17h2" />
+      <path d="M2 7h2" />
+      <path d="M20 12h2" />
+      <path d="M20 17h2" />
+      <path d="M20 7h2" />
+      <path d="M7 20v2" />
+      <path d="M7 2v2" />
+      <rect x="4" y="4" width="16" height="16" rx="2" />
+      <rect x="8" y="8" width="8" height="8" rx="1" />
     </Icon>
   );
 }
@@ -138,11 +124,9 @@ export function CpuIcon(props: IconProps) {
 export function LightbulbIcon(props: IconProps) {
   return (
     <Icon {...props}>
-      <>
-        <path d="M15 14c.2-1 .7-1.7 1.5-2.5 1-.9 1.5-2.2 1.5-3.5A6 6 0 0 0 6 8c0 1 .2 2.2 1.5 3.5.7.7 1.3 1.5 1.5 2.5" />
-        <path d="M9 18h6" />
-        <path d="M10 22h4" />
-      </>
+      <path d="M15 14c.2-1 .7-1.7 1.5-2.5 1-.9 1.5-2.2 1.5-3.5A6 6 0 0 0 6 8c0 1 .2 2.2 1.5 3.5.7.7 1.3 1.5 1.5 2.5" />
+      <path d="M9 18h6" />
+      <path d="M10 22h4" />
     </Icon>
   );
 }
@@ -150,12 +134,10 @@ export function LightbulbIcon(props: IconProps) {
 export function UsersIcon(props: IconProps) {
   return (
     <Icon {...props}>
-      <>
-        <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />
-        <path d="M16 3.128a4 4 0 0 1 0 7.744" />
-        <path d="M22 21v-2a4 4 0 0 0-3-3.87" />
-        <circle cx="9" cy="7" r="4" />
-      </>
+      <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />
+      <path d="M16 3.128a4 4 0 0 1 0 7.744" />
+      <path d="M22 21v-2a4 4 0 0 0-3-3.87" />
+      <circle cx="9" cy="7" r="4" />
     </Icon>
   );
 }

@@ -38,7 +38,7 @@ export class FakeParam implements AudioParamLike {
   }
 }
 
-export class FakeNode implements AudioNodeLike {
+class FakeNode implements AudioNodeLike {
   outputs: AudioNodeLike[] = [];
   connect(destination: AudioNodeLike) {
     this.outputs.push(destination);
@@ -49,7 +49,7 @@ export class FakeNode implements AudioNodeLike {
   }
 }
 
-export class FakeGain extends FakeNode implements GainNodeLike {
+class FakeGain extends FakeNode implements GainNodeLike {
   readonly gain = new FakeParam(1);
 }
 
@@ -66,17 +66,17 @@ class FakeScheduledSource extends FakeNode {
   }
 }
 
-export class FakeOscillator extends FakeScheduledSource implements OscillatorNodeLike {
+class FakeOscillator extends FakeScheduledSource implements OscillatorNodeLike {
   type: OscillatorType = 'sine';
   readonly frequency = new FakeParam(440);
 }
 
-export class FakeBufferSource extends FakeScheduledSource implements AudioBufferSourceNodeLike {
+class FakeBufferSource extends FakeScheduledSource implements AudioBufferSourceNodeLike {
   buffer: AudioBufferLike | null = null;
   loop = false;
 }
 
-export class FakeFilter extends FakeNode implements BiquadFilterNodeLike {
+class FakeFilter extends FakeNode implements BiquadFilterNodeLike {
   type: BiquadFilterType = 'lowpass';
   readonly frequency = new FakeParam(350);
   readonly Q = new FakeParam(1);

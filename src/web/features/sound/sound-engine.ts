@@ -251,7 +251,7 @@ export function createSoundEngine(ctx: AudioContextLike): SoundEngine {
  * MUSIC_LOOP_SECONDS long. Every note ends (with a short release) before the loop does, so the
  * repeat has no seam and no click.
  */
-export function renderMusic(ctx: Pick<AudioContextLike, 'sampleRate' | 'createBuffer'>): AudioBufferLike {
+function renderMusic(ctx: Pick<AudioContextLike, 'sampleRate' | 'createBuffer'>): AudioBufferLike {
   const rate = ctx.sampleRate;
   const buffer = ctx.createBuffer(1, Math.round(MUSIC_LOOP_SECONDS * rate), rate);
   const data = buffer.getChannelData(0);

@@ -12,30 +12,30 @@ export type { SoundEffect };
 /** localStorage key of the sound choice: 'on' or 'off'; missing means on. */
 export const SOUND_STORAGE_KEY = 'sound';
 /** What <html data-audio> reports, read-only, for end-to-end tests. */
-export type AudioStatus = 'none' | 'running' | 'suspended';
+type AudioStatus = 'none' | 'running' | 'suspended';
 /** Events that count as a user gesture; the later ones let a blocked context start (Safari on touch). */
-export const GESTURE_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'pointerup', 'touchend'] as const;
+const GESTURE_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'pointerup', 'touchend'] as const;
 
 type Listener = (event: Event) => void;
 
-export interface SoundEventTarget {
+interface SoundEventTarget {
   addEventListener(type: string, listener: Listener, options?: AddEventListenerOptions): void;
   removeEventListener(type: string, listener: Listener, options?: EventListenerOptions): void;
 }
 
-export interface SoundDocument extends SoundEventTarget {
+interface SoundDocument extends SoundEventTarget {
   readonly visibilityState: DocumentVisibilityState;
   readonly documentElement: { readonly dataset: DOMStringMap };
 }
 
-export interface SoundControllerOptions {
+interface SoundControllerOptions {
   storage(): Pick<Storage, 'getItem' | 'setItem'> | null;
   /** Returns null where the Web Audio API is missing; then the site simply stays silent. */
   createContext(): AudioContextLike | null;
   loadEngine(): Promise<{ createSoundEngine: typeof createSoundEngine }>;
 }
 
-export interface SoundController {
+interface SoundController {
   play(effect: SoundEffect): void;
   isEnabled(): boolean;
   setEnabled(enabled: boolean): void;

@@ -4,8 +4,8 @@ import { type ApiClient, ApiRequestError, createApiClient, isRetryable } from '#
 import { SESSION_STORAGE_KEY } from './storage-key.ts';
 
 export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED';
-export type AuthListener = (event: AuthEvent, session: Session | null) => void;
-export type SignUpResult = z.infer<typeof signUpResponseSchema>;
+type AuthListener = (event: AuthEvent, session: Session | null) => void;
+type SignUpResult = z.infer<typeof signUpResponseSchema>;
 
 export interface SessionManagerOptions {
   /** The fetch the API client runs on; default: the browser's. */
@@ -20,7 +20,7 @@ export interface SessionManagerOptions {
 export const DEFAULT_STORAGE_KEY = SESSION_STORAGE_KEY;
 export const TICK_INTERVAL_MS = 30_000;
 export const REFRESH_MARGIN_MS = 90_000;
-export const RETRY_START_MS = 200;
+const RETRY_START_MS = 200;
 export const RETRY_BUDGET_MS = 90_000;
 
 /** What one refresh request came to; decides between retrying, keeping and dropping the session. */

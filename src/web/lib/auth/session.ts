@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import type { Session } from '#shared/schemas/auth.ts';
 import { type ApiRequest, ApiRequestError, apiRequest } from '#web/lib/api-client.ts';
 import { setSessionHint } from './session-hint.ts';
-import { type AuthEvent, SessionManager } from './session-manager.ts';
+import { SessionManager } from './session-manager.ts';
 
-export type SessionState =
+type SessionState =
   | { readonly status: 'loading'; readonly session: null }
   | { readonly status: 'signed-in'; readonly session: Session }
   | { readonly status: 'signed-out'; readonly session: null };
@@ -14,7 +14,6 @@ const LOADING: SessionState = { status: 'loading', session: null };
 
 let manager: SessionManager | null = null;
 let state: SessionState = LOADING;
-let lastEvent: AuthEvent | null = null;
 /** Set while the visitor signs out on purpose, so protected pages do not call it a lost session. */
 let signingOutOnPurpose = false;
 const subscribers = new Set<() => void>();
@@ -23,8 +22,7 @@ const subscribers = new Set<() => void>();
 export function sessionManager(): SessionManager {
   if (!manager) {
     manager = new SessionManager();
-    manager.onAuthStateChange((event, session) => {
-      lastEvent = event;
+    manager.onAuthStateChange((_event, session) => {
       state = session ? { status: 'signed-in', session } : { status: 'signed-out', session: null };
       setSessionHint(session !== null);
       for (const notify of subscribers) notify();
@@ -47,10 +45,6 @@ export function useSession(): SessionState {
     () => state,
     () => LOADING,
   );
-}
-
-export function lastAuthEvent(): AuthEvent | null {
-  return lastEvent;
 }
 
 export function isSigningOutOnPurpose(): boolean {

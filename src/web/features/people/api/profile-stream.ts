@@ -12,7 +12,7 @@ export type ProfileStreamEvent =
   | { readonly type: 'change'; readonly kind: ProfileChangeKind; readonly profile: PublicProfile }
   // READY (first connection) and RESYNC (resumed from too far back): the list may be stale.
   | { readonly type: 'stale' };
-export type ProfileStreamListener = (event: ProfileStreamEvent) => void;
+type ProfileStreamListener = (event: ProfileStreamEvent) => void;
 
 /** The part of the browser's EventSource the stream uses, so tests can pass a fake class. */
 export interface EventSourceLike {
@@ -20,7 +20,7 @@ export interface EventSourceLike {
   addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void;
   close(): void;
 }
-export interface EventSourceClass {
+interface EventSourceClass {
   new (url: string): EventSourceLike;
   readonly CLOSED: number;
 }
@@ -34,7 +34,7 @@ export interface ProfileStreamOptions {
   readonly reconnectDelayMs?: number;
 }
 
-export interface ProfileStream {
+interface ProfileStream {
   /** Starts listening; the first subscriber opens the connection. Returns the undo. */
   subscribe(listener: ProfileStreamListener): () => void;
 }

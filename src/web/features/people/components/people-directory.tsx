@@ -8,7 +8,7 @@ import { MemberCard } from './member-card.tsx';
 
 const SKELETON_CARDS = ['a', 'b', 'c', 'd', 'e', 'f'];
 /** Cards rendered at first and per "Show more": a phone should not lay out a thousand cards at once. */
-export const PEOPLE_PAGE_SIZE = 24;
+const PEOPLE_PAGE_SIZE = 24;
 
 export function PeopleDirectory() {
   const profiles = useProfiles();

@@ -5,7 +5,7 @@ import { cn } from '#web/lib/cn.ts';
 import { PROJECT_COLOR_CLASSES } from './project-style.ts';
 
 /** The privacy-enhanced embed (DESIGN D6), loaded only after the visitor presses play. */
-export function embedUrl(youtubeId: string): string {
+function embedUrl(youtubeId: string): string {
   return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(youtubeId)}?autoplay=1&rel=0`;
 }
 

@@ -1,7 +1,7 @@
 import { DIFFICULTIES, type Difficulty, type Project } from '#shared/content/projects.ts';
 
 export const ALL_LEVELS = 'All Levels';
-export type LevelFilter = Difficulty | typeof ALL_LEVELS;
+type LevelFilter = Difficulty | typeof ALL_LEVELS;
 
 /** Reads the level from the URL; anything unknown means no filter. */
 export function parseLevel(value: string | null): LevelFilter {
