@@ -73,7 +73,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   failedSignInsPerAccount: { max: 100, windowMs: 60 * 60_000 },
 };
 
-export interface AuthConfig {
+interface AuthConfig {
   /** `iss` of access tokens: SITE_URL when set. */
   readonly issuer: string;
   /** Key from the environment; otherwise keys are generated and kept in the database. */
@@ -97,12 +97,12 @@ export interface AppConfig {
   readonly logStream?: { write(line: string): void };
 }
 
-export interface ServerConfig extends AppConfig {
+interface ServerConfig extends AppConfig {
   readonly port: number;
   readonly host: string;
 }
 
-export type EnvResult = { ok: true; config: ServerConfig } | { ok: false; problems: string[] };
+type EnvResult = { ok: true; config: ServerConfig } | { ok: false; problems: string[] };
 
 /** Reads the process environment once, so no other module reads `process.env`. */
 export function parseEnv(env: Record<string, string | undefined>, cwd = process.cwd()): EnvResult {

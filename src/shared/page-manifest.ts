@@ -4,7 +4,7 @@ import { z } from 'zod';
  * What the build step (`scripts/postbuild.ts`) records about each prerendered HTML page and the
  * server reads at start: which URL it answers and the hashes of its inline scripts for the CSP.
  */
-export const pageEntrySchema = z.object({
+const pageEntrySchema = z.object({
   file: z.string(),
   scriptHashes: z.array(z.string().regex(/^sha256-[A-Za-z0-9+/]+=*$/)),
 });

@@ -79,4 +79,3 @@ export interface DatabaseSchema {
 
 export type ProfileRow = Selectable<ProfilesTable>;
 export type NewProfile = Insertable<ProfilesTable>;
-export type NewUser = Insertable<UsersTable>;

@@ -31,7 +31,7 @@ interface Subscriber {
   live: boolean;
 }
 
-export function formatEvent(event: { id: number; kind: string; data: unknown }): string {
+function formatEvent(event: { id: number; kind: string; data: unknown }): string {
   return `id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event.data)}\n\n`;
 }
 

@@ -6,7 +6,7 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** The list in each encoding a client may accept, compressed once per change (a list of 1,000 is ~250 KB). */
-export interface EncodedList {
+interface EncodedList {
   readonly identity: Buffer;
   readonly br: Buffer;
   readonly gzip: Buffer;

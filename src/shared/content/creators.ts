@@ -1,4 +1,4 @@
-export interface Creator {
+interface Creator {
   readonly name: string;
   readonly role: string;
   readonly initial: string;

@@ -2,7 +2,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { z } from './z.ts';
 
 /** E-mail as people type it: surrounding spaces and capitals do not make a different account. */
-export const emailSchema = z
+const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
@@ -20,7 +20,6 @@ export const credentialsSchema = z.strictObject({
   email: emailSchema,
   password: passwordFieldSchema,
 });
-export type Credentials = z.input<typeof credentialsSchema>;
 
 /** The sign-up form: the same, with the minimum length the form announces. */
 export const signUpFormSchema = z.strictObject({
@@ -43,11 +42,10 @@ export const grantTypeSchema = z.strictObject({
   grant_type: z.enum(['password', 'refresh_token'], { error: 'grant_type must be password or refresh_token' }),
 });
 
-export const authUserSchema = z.object({
+const authUserSchema = z.object({
   id: z.uuid(),
   email: z.string(),
 });
-export type AuthUser = z.infer<typeof authUserSchema>;
 
 export const userResponseSchema = authUserSchema.extend({ created_at: z.iso.datetime() });
 

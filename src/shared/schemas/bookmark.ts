@@ -6,7 +6,7 @@ const MAX = Math.max(...PROJECT_IDS);
 const projectIdMessage = `project_id must be a whole number from ${MIN} to ${MAX}`;
 
 /** A project id as JSON carries it: a number, not a string, 1 to 9 (SPEC §3). */
-export const projectIdSchema = z
+const projectIdSchema = z
   .number({ error: projectIdMessage })
   .int({ error: projectIdMessage })
   .min(MIN, { error: projectIdMessage })

@@ -1,4 +1,3 @@
 import { z } from './z.ts';
 
 export const healthSchema = z.object({ status: z.literal('ok') });
-export type Health = z.infer<typeof healthSchema>;

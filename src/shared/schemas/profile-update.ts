@@ -17,7 +17,7 @@ function characterCount(text: string): number {
 }
 
 /** An empty username clears it (the member shows as 'Anonymous Builder'). */
-export const usernameSchema = z
+const usernameSchema = z
   .string({ error: 'Username must be text' })
   .trim()
   .refine((name) => !hasControlCharacter(name, false), 'Username cannot contain control characters')
@@ -28,7 +28,7 @@ export const usernameSchema = z
   )
   .transform((name) => (name.length === 0 ? null : name));
 
-export const bioSchema = z
+const bioSchema = z
   .string({ error: 'Bio must be text' })
   .trim()
   .max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`)

@@ -12,7 +12,7 @@ export interface ProfileChanges {
   readonly show_email?: boolean;
 }
 
-export type ProfileUpdateResult =
+type ProfileUpdateResult =
   | { status: 'updated'; profile: PublicProfile; changeId: number }
   | { status: 'not_found' }
   | { status: 'username_taken' };

@@ -3,16 +3,16 @@ import type { Database } from '../database.ts';
 import { type Executor, inTransaction } from '../transaction.ts';
 
 /** A refresh token is spent when used; an unused one lapses after this long. */
-export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600_000;
+const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600_000;
 /** However often it is refreshed, a session ends this long after sign-in. */
-export const SESSION_MAX_AGE_MS = 90 * 24 * 3600_000;
+const SESSION_MAX_AGE_MS = 90 * 24 * 3600_000;
 /**
  * Two tabs may present the same refresh token at nearly the same moment; within this window the
  * second one gets its own fresh token instead of being treated as a thief.
  */
-export const REUSE_GRACE_MS = 10_000;
+const REUSE_GRACE_MS = 10_000;
 
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
@@ -26,7 +26,7 @@ export interface IssuedRefresh {
   readonly userId: string;
 }
 
-export type RotationResult =
+type RotationResult =
   | { ok: true; issued: IssuedRefresh }
   | { ok: false; reason: 'not_found' | 'already_used' | 'expired' | 'revoked' };
 

@@ -4,7 +4,7 @@ import { type Executor, inTransaction } from '../transaction.ts';
 import { type ProfileChanges, profilesRepository } from './profiles.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 
-export interface NewAccount {
+interface NewAccount {
   readonly email: string;
   readonly passwordHash: string;
   /** Filled-in profile fields; a sign-up leaves them empty. */

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { type AccessClaims, verifyAccessToken } from '../../auth/access-tokens.ts';
 import { HttpError } from '../../http-error.ts';
 
-export const sessionMissing = () => new HttpError(401, 'session_missing', 'Auth session missing!');
+const sessionMissing = () => new HttpError(401, 'session_missing', 'Auth session missing!');
 const badToken = () => new HttpError(401, 'bad_jwt', 'Invalid or expired access token. Please sign in again.');
 
 declare module 'fastify' {

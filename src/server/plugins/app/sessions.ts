@@ -4,7 +4,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, issueAccessToken } from '../../auth/access-to
 import { type FailedSignIns, memoryFailedSignIns, redisFailedSignIns } from '../../auth/failed-sign-ins.ts';
 import type { IssuedRefresh } from '../../db/repositories/sessions.ts';
 
-export interface SessionIssuer {
+interface SessionIssuer {
   /** Failed password sign-ins per account (locked after too many). */
   readonly failedSignIns: FailedSignIns;
   /** The session answer of a sign-in or refresh: a new access token beside the refresh token. */
