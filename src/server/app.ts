@@ -20,6 +20,7 @@ import { bookmarkRoutes } from './routes/api/bookmarks/bookmarks.ts';
 import { healthRoute } from './routes/api/health/health.ts';
 import { profileListRoute } from './routes/api/profiles/list.ts';
 import { profileRoutes } from './routes/api/profiles/profile.ts';
+import { progressRoutes } from './routes/api/progress/progress.ts';
 import { profileStreamRoute } from './routes/api/realtime/profile-stream.ts';
 
 /** Request bodies are small JSON documents; anything bigger is refused before it is parsed. */
@@ -72,6 +73,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(sessionRoutes);
       await api.register(jwksRoute);
       await api.register(bookmarkRoutes);
+      await api.register(progressRoutes);
       await api.register(profileListRoute);
       await api.register(profileRoutes);
       await api.register(profileStreamRoute);

@@ -83,5 +83,26 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.createIndex('profile_changes_created_at').on('profile_changes').column('created_at').execute();
       },
     },
+    '0002_progress': {
+      async up(db: Kysely<unknown>) {
+        // A learner's ticks on a tutorial page: steps done and materials at hand, one row per tick.
+        for (const [table, column] of [
+          ['step_progress', 'step'],
+          ['material_checks', 'material'],
+        ] as const) {
+          await db.schema
+            .createTable(table)
+            .addColumn('id', serialKey, (c) => c.primaryKey().$call((b) => (kind === 'sqlite' ? b.autoIncrement() : b)))
+            .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+            .addColumn('project_id', 'integer', (c) => c.notNull())
+            .addColumn(column, 'integer', (c) => c.notNull())
+            .addColumn('done_at', 'text', (c) => c.notNull())
+            .addUniqueConstraint(`${table}_user_project_${column}`, ['user_id', 'project_id', column])
+            .addCheckConstraint(`${table}_project_id_range`, sql`project_id between 1 and 9`)
+            .addCheckConstraint(`${table}_${column}_range`, sql`${sql.ref(column)} >= 0`)
+            .execute();
+        }
+      },
+    },
   };
 }

@@ -3,6 +3,7 @@ import { bookmarksRepository } from './repositories/bookmarks.ts';
 import { healthRepository } from './repositories/health.ts';
 import { profileChangesRepository } from './repositories/profile-changes.ts';
 import { profilesRepository } from './repositories/profiles.ts';
+import { progressRepository } from './repositories/progress.ts';
 import { sessionsRepository } from './repositories/sessions.ts';
 import { signingKeysRepository } from './repositories/signing-keys.ts';
 import { usersRepository } from './repositories/users.ts';
@@ -17,6 +18,7 @@ export function createRepositories(database: Database) {
     profiles: profilesRepository(database),
     profileChanges: profileChangesRepository(database),
     bookmarks: bookmarksRepository(database),
+    progress: progressRepository(database),
     sessions: sessionsRepository(database),
     signingKeys: signingKeysRepository(database),
     health: healthRepository(database),

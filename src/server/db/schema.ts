@@ -68,6 +68,24 @@ export interface ProfileChangesTable {
   created_at: string;
 }
 
+/** A step a learner has ticked as done (`step` is the index in the project's steps). */
+export interface StepProgressTable {
+  id: Generated<number>;
+  user_id: string;
+  project_id: number;
+  step: number;
+  done_at: string;
+}
+
+/** A material a learner has ticked as "I have this" (`material` is the index in the project's materials). */
+export interface MaterialChecksTable {
+  id: Generated<number>;
+  user_id: string;
+  project_id: number;
+  material: number;
+  done_at: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -75,6 +93,8 @@ export interface DatabaseSchema {
   profiles: ProfilesTable;
   bookmarks: BookmarksTable;
   profile_changes: ProfileChangesTable;
+  step_progress: StepProgressTable;
+  material_checks: MaterialChecksTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

@@ -6,7 +6,7 @@ const MAX = Math.max(...PROJECT_IDS);
 const projectIdMessage = `project_id must be a whole number from ${MIN} to ${MAX}`;
 
 /** A project id as JSON carries it: a number, not a string, 1 to 9 (SPEC §3). */
-const projectIdSchema = z
+export const projectIdSchema = z
   .number({ error: projectIdMessage })
   .int({ error: projectIdMessage })
   .min(MIN, { error: projectIdMessage })
@@ -24,11 +24,12 @@ export const bookmarkListSchema = z.array(bookmarkSchema);
 
 export const addBookmarkSchema = z.strictObject({ project_id: projectIdSchema });
 
-/** `DELETE /api/bookmarks/:project_id`: the id as it appears in a path. */
-export const bookmarkParamsSchema = z.strictObject({
-  project_id: z
-    .string()
-    .regex(/^[1-9][0-9]*$/, { error: projectIdMessage })
-    .transform(Number)
-    .pipe(projectIdSchema),
-});
+/** A project id as it appears in a path. */
+export const projectIdParamSchema = z
+  .string()
+  .regex(/^[1-9][0-9]*$/, { error: projectIdMessage })
+  .transform(Number)
+  .pipe(projectIdSchema);
+
+/** `DELETE /api/bookmarks/:project_id`. */
+export const bookmarkParamsSchema = z.strictObject({ project_id: projectIdParamSchema });
