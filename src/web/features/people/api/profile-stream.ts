@@ -7,7 +7,7 @@ export const PROFILE_STREAM_URL = '/api/realtime/profiles';
 /** How long to wait before opening the stream again after the server refused it. */
 const RECONNECT_DELAY_MS = 5000;
 
-export type ProfileChangeKind = 'INSERT' | 'UPDATE';
+type ProfileChangeKind = 'INSERT' | 'UPDATE';
 export type ProfileStreamEvent =
   | { readonly type: 'change'; readonly kind: ProfileChangeKind; readonly profile: PublicProfile }
   // READY (first connection) and RESYNC (resumed from too far back): the list may be stale.
