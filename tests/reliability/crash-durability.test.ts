@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fuzzSeed, SOAK } from '#test/soak.ts';
-import { TEST_DATABASES } from '#test/test-server.ts';
+import { testSettings } from '#test/settings.ts';
+import { fuzzSeed } from '#test/soak.ts';
 import { crashDurabilityPlan, runCrashDurability } from './crash-durability.ts';
 
 /**
@@ -9,10 +9,10 @@ import { crashDurabilityPlan, runCrashDurability } from './crash-durability.ts';
  * once to keep `npm test` short.
  */
 describe('crash durability: SIGKILL under write load', () => {
-  it.concurrent.each(TEST_DATABASES)(
+  it.concurrent.each(testSettings.databases)(
     'on %s, every acknowledged write survives and nothing is half-written',
     async (kind) => {
-      const plan = crashDurabilityPlan(kind, SOAK ? 'long' : 'short', fuzzSeed() ?? Date.now() % 2 ** 31);
+      const plan = crashDurabilityPlan(kind, testSettings.soak ? 'long' : 'short', fuzzSeed() ?? Date.now() % 2 ** 31);
       const report = await runCrashDurability(plan);
 
       expect(report.problems, `replay with FUZZ_SEED=${report.seed}`).toEqual([]);
@@ -22,6 +22,6 @@ describe('crash durability: SIGKILL under write load', () => {
       expect(report.acknowledgedWrites).toBeGreaterThan(plan.kills * plan.writers);
       expect(report.cutOffWrites).toBeGreaterThan(0);
     },
-    SOAK ? 900_000 : 90_000,
+    testSettings.soak ? 900_000 : 90_000,
   );
 });

@@ -1,21 +1,16 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_CHANGES_CHANNEL } from '#server/db/repositories/profile-changes.ts';
-import { SseClient } from '#test/sse-client.ts';
-import {
-  bearer,
-  request,
-  signUpAndSignIn,
-  startTestServer,
-  type TestServer,
-  type TestSession,
-} from '#test/test-server.ts';
+import type { Session } from '#shared/schemas/auth.ts';
+import { testSettings } from '#test/settings.ts';
+import { profileIn, SseClient } from '#test/sse-client.ts';
+import { bearer, request, signUpAndSignIn, startTestServer, type TestServer } from '#test/test-server.ts';
 
-const url = process.env.TEST_DATABASE_URL;
+const url = testSettings.databaseUrl;
 
 /** Ends every server connection that is LISTENing for profile changes, as a network fault or failover would. */
 async function killListeners(): Promise<number> {
-  const admin = new pg.Client({ connectionString: url });
+  const admin = new pg.Client({ connectionString: url ?? undefined });
   await admin.connect();
   try {
     // Pick the listeners first: in one WHERE clause PostgreSQL may call pg_terminate_backend on any row.
@@ -33,7 +28,7 @@ async function killListeners(): Promise<number> {
 describe.runIf(url)('realtime faults on PostgreSQL', () => {
   let writer: TestServer;
   let reader: TestServer;
-  let member: TestSession;
+  let member: Session;
   beforeAll(async () => {
     writer = await startTestServer('postgres');
     reader = await startTestServer('postgres', { database: writer.config.database });
@@ -67,7 +62,7 @@ describe.runIf(url)('realtime faults on PostgreSQL', () => {
       const ids = updates.map((e) => Number(e.id));
       expect(ids).toEqual([...ids].sort((x, y) => x - y));
       expect(new Set(ids).size).toBe(ids.length);
-      expect(JSON.parse(updates.at(-1)?.data ?? '').username).toBe(names.at(-1));
+      expect(profileIn(updates.at(-1)).username).toBe(names.at(-1));
 
       // And the reader listens again: a new change arrives quickly, not only by the slow safety poll.
       const started = Date.now();

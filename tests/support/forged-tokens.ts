@@ -1,7 +1,8 @@
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { z } from 'zod';
 import { issueAccessToken } from '#server/auth/access-tokens.ts';
-import type { TestServer, TestSession } from './test-server.ts';
+import type { Session } from '#shared/schemas/auth.ts';
+import type { TestServer } from './test-server.ts';
 
 /** Access tokens an attacker could bring to act as `victim`; none of them may work. */
 export interface ForgedTokens {
@@ -21,11 +22,7 @@ const claimsSchema = z.looseObject({ sub: z.string(), email: z.string(), sid: z.
 
 const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-export async function forgeTokens(
-  server: TestServer,
-  victim: TestSession,
-  attacker: TestSession,
-): Promise<ForgedTokens> {
+export async function forgeTokens(server: TestServer, victim: Session, attacker: Session): Promise<ForgedTokens> {
   const claims = decodeJwt(victim.access_token);
   const { sub, email, sid } = claimsSchema.parse(claims);
   const kid = z.string().parse(decodeProtectedHeader(victim.access_token).kid);

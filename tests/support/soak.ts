@@ -1,12 +1,12 @@
 /**
- * The security suites have two lengths: a short form that `npm test` runs on every change and a
- * long form, selected by `SOAK=1` (`npm run soak`), that runs many more cases.
+ * The security and reliability suites have two lengths: a short form that `npm test` runs on every
+ * change and a long form, selected by `SOAK=1` (`npm run soak`), that runs many more cases.
  */
-export const SOAK = process.env.SOAK === '1';
+import { testSettings } from './settings.ts';
 
 /** How many runs (requests, cases) a suite makes: `short` in `npm test`, `soak` under `SOAK=1`. */
 export function runCount(short: number, soak: number): number {
-  return SOAK ? soak : short;
+  return testSettings.soak ? soak : short;
 }
 
 /**
@@ -14,12 +14,11 @@ export function runCount(short: number, soak: number): number {
  * deterministic; the soak draws new ones each time. `FUZZ_SEED` replays the seed a failure printed.
  */
 export function fuzzSeed(): number | undefined {
-  const replay = process.env.FUZZ_SEED;
-  if (replay !== undefined && /^-?\d+$/.test(replay)) return Number(replay);
-  return SOAK ? undefined : 20_260_517;
+  if (testSettings.fuzzSeed !== undefined) return testSettings.fuzzSeed;
+  return testSettings.soak ? undefined : 20_260_517;
 }
 
 /** A test's time limit, scaled for the long form. */
 export function timeLimitMs(shortMs: number): number {
-  return SOAK ? shortMs * 40 : shortMs;
+  return testSettings.soak ? shortMs * 40 : shortMs;
 }

@@ -1,3 +1,5 @@
+import { type PublicProfile, publicProfileSchema } from '#shared/schemas/profile.ts';
+
 /** A server-sent event as a browser's EventSource would see it. */
 export interface SseEvent {
   readonly id: string | null;
@@ -105,4 +107,9 @@ export class SseClient {
   get done(): Promise<void> {
     return this.#done;
   }
+}
+
+/** The public profile that a live-feed event (INSERT or UPDATE) carries; throws for anything else. */
+export function profileIn(event: SseEvent | undefined): PublicProfile {
+  return publicProfileSchema.parse(JSON.parse(event?.data ?? ''));
 }

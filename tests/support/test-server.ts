@@ -6,11 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '#server/app.ts';
 import { type AppConfig, type DatabaseConfig, DEFAULT_RATE_LIMITS } from '#server/env.ts';
-
-/** The databases API tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const TEST_DATABASES: readonly DatabaseConfig['kind'][] = process.env.TEST_DATABASE_URL
-  ? ['sqlite', 'postgres']
-  : ['sqlite'];
+import { type Session, sessionSchema } from '#shared/schemas/auth.ts';
+import { testSettings } from './settings.ts';
 
 export interface TestServer {
   readonly app: FastifyInstance;
@@ -20,24 +17,25 @@ export interface TestServer {
 }
 
 /**
- * A fresh database of the given kind (a temporary SQLite file, or a new PostgreSQL schema that
- * is dropped afterwards) and the real app listening on a free loopback port.
+ * The real app listening on a free loopback port, on a fresh database of the given kind (a
+ * temporary SQLite file, or a new PostgreSQL schema) that `close()` removes again. Given another
+ * server's `database`, it shares that one instead, and leaves it to its owner to remove.
  */
 export async function startTestServer(
   kind: DatabaseConfig['kind'],
   overrides: Partial<AppConfig> = {},
 ): Promise<TestServer> {
-  const fresh = await freshDatabase(kind);
+  const database = overrides.database ? sharedDatabase(overrides.database) : await freshDatabase(kind);
   const config: AppConfig = {
     siteName: 'RoboForge',
     auth: { issuer: 'roboforge-test', signingKey: null, rateLimits: DEFAULT_RATE_LIMITS },
     redisUrl: null,
     redisKeyPrefix: `roboforge-test-${randomBytes(4).toString('hex')}:`,
-    database: fresh.config,
     webRoot: null,
     logLevel: 'silent',
     trustProxy: false,
     ...overrides,
+    database: database.config,
   };
   const app = await buildApp(config);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -49,13 +47,22 @@ export async function startTestServer(
       try {
         await app.close();
       } finally {
-        await fresh.drop();
+        await database.drop();
       }
     },
   };
 }
 
-async function freshDatabase(kind: DatabaseConfig['kind']): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> {
+interface TestDatabase {
+  readonly config: DatabaseConfig;
+  drop(): Promise<void>;
+}
+
+function sharedDatabase(config: DatabaseConfig): TestDatabase {
+  return { config, drop: async () => undefined };
+}
+
+async function freshDatabase(kind: DatabaseConfig['kind']): Promise<TestDatabase> {
   if (kind === 'sqlite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'roboforge-test-'));
     return {
@@ -63,7 +70,7 @@ async function freshDatabase(kind: DatabaseConfig['kind']): Promise<{ config: Da
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const url = process.env.TEST_DATABASE_URL;
+  const url = testSettings.databaseUrl;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -105,12 +112,6 @@ export async function request(
   return { status: response.status, headers: response.headers, body, text };
 }
 
-export interface TestSession {
-  readonly access_token: string;
-  readonly refresh_token: string;
-  readonly user: { readonly id: string; readonly email: string };
-}
-
 let accountCounter = 0;
 
 /** Signs up a new account through the API and signs in: what a real visitor does. */
@@ -118,7 +119,7 @@ export async function signUpAndSignIn(
   server: TestServer,
   email = `builder${++accountCounter}-${Date.now()}@example.test`,
   password = 'correct horse battery',
-): Promise<TestSession> {
+): Promise<Session> {
   const signUp = await request(server, '/api/auth/signup', { method: 'POST', json: { email, password } });
   if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${signUp.text}`);
   const signIn = await request(server, '/api/auth/token?grant_type=password', {
@@ -126,7 +127,12 @@ export async function signUpAndSignIn(
     json: { email, password },
   });
   if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${signIn.text}`);
-  return signIn.body as TestSession;
+  return sessionSchema.parse(signIn.body);
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** @deprecated Transitional: `describeEachDatabase` from server-fixture.ts, or `testSettings.databases`. */
+export const TEST_DATABASES = testSettings.databases;
+/** @deprecated Transitional: `Session` from #shared/schemas/auth.ts. */
+export type TestSession = Session;

@@ -1,14 +1,10 @@
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionSchema, signUpResponseSchema, userResponseSchema } from '#shared/schemas/auth.ts';
-import {
-  bearer,
-  request,
-  signUpAndSignIn,
-  startTestServer,
-  TEST_DATABASES,
-  type TestServer,
-} from '#test/test-server.ts';
+import { describe, expect } from 'vitest';
+import { z } from 'zod';
+import { apiErrorSchema } from '#shared/schemas/api-error.ts';
+import { jwksSchema, sessionSchema, signUpResponseSchema, userResponseSchema } from '#shared/schemas/auth.ts';
+import { describeEachDatabase, serverTest } from '#test/server-fixture.ts';
+import { bearer, request, signUpAndSignIn, startTestServer, type TestServer } from '#test/test-server.ts';
 import { DEFAULT_RATE_LIMITS } from '../../../env.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -23,15 +19,11 @@ const refresh = (server: TestServer, refreshToken: string) =>
 const currentUser = (server: TestServer, token: string) =>
   request(server, '/api/auth/user', { headers: bearer(token) });
 
-describe.each(TEST_DATABASES)('auth API on %s', (kind) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-  });
-  afterAll(() => server.close());
-
+describeEachDatabase('auth API', (test) => {
   describe('POST /api/auth/signup', () => {
-    it('creates the account and an empty profile, stores the e-mail trimmed and lower-cased, returns no session', async () => {
+    test('creates the account and an empty profile, stores the e-mail trimmed and lower-cased, returns no session', async ({
+      server,
+    }) => {
       const res = await signUp(server, {
         email: '  Ada.Lovelace@Example.TEST ',
         password: PASSWORD,
@@ -57,14 +49,14 @@ describe.each(TEST_DATABASES)('auth API on %s', (kind) => {
       expect(stored.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     });
 
-    it('refuses an e-mail that is already registered, whatever its case', async () => {
+    test('refuses an e-mail that is already registered, whatever its case', async ({ server }) => {
       await signUp(server, { email: 'twice@example.test', password: PASSWORD });
       const res = await signUp(server, { email: 'TWICE@example.test', password: PASSWORD });
       expect(res.status).toBe(422);
       expect(res.body).toEqual({ error: { code: 'user_already_exists', message: 'User already registered' } });
     });
 
-    it('refuses a short password with the weak_password message', async () => {
+    test('refuses a short password with the weak_password message', async ({ server }) => {
       const res = await signUp(server, { email: 'weak@example.test', password: '12345' });
       expect(res.status).toBe(422);
       expect(res.body).toEqual({
@@ -75,7 +67,7 @@ describe.each(TEST_DATABASES)('auth API on %s', (kind) => {
       ).toEqual([]);
     });
 
-    it.each([
+    test.for<[label: string, body: unknown, message: RegExp]>([
       ['a 1,025-character password', { email: 'long@example.test', password: 'x'.repeat(1025) }, /1024/],
       ['a missing e-mail', { password: PASSWORD }, /email/i],
       ['an invalid e-mail', { email: 'not-an-email', password: PASSWORD }, /email/i],
@@ -83,7 +75,7 @@ describe.each(TEST_DATABASES)('auth API on %s', (kind) => {
       ['a number for a password', { email: 'n@example.test', password: 123456 }, /password/i],
       ['an unknown field', { email: 'u@example.test', password: PASSWORD, admin: true }, /admin/],
       ['an array body', [1, 2], /body/],
-    ])('refuses %s with a 400 and creates nothing', async (_label, body, message) => {
+    ])('refuses %s with a 400 and creates nothing', async ([_label, body, message], { server }) => {
       const before = await server.app.database.db
         .selectFrom('users')
         .select((eb) => eb.fn.countAll().as('n'))
@@ -91,7 +83,7 @@ describe.each(TEST_DATABASES)('auth API on %s', (kind) => {
       const res = await signUp(server, body);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: { code: 'validation_failed' } });
-      expect((res.body as { error: { message: string } }).error.message).toMatch(message);
+      expect(apiErrorSchema.parse(res.body).error.message).toMatch(message);
       const after = await server.app.database.db
         .selectFrom('users')
         .select((eb) => eb.fn.countAll().as('n'))
@@ -99,12 +91,12 @@ describe.each(TEST_DATABASES)('auth API on %s', (kind) => {
       expect(Number(after.n)).toBe(Number(before.n));
     });
 
-    it('accepts a 1,024-character password', async () => {
+    test('accepts a 1,024-character password', async ({ server }) => {
       const res = await signUp(server, { email: 'longest@example.test', password: 'x'.repeat(1024) });
       expect(res.status).toBe(200);
     });
 
-    it('refuses malformed JSON, a wrong content type and an oversized body', async () => {
+    test('refuses malformed JSON, a wrong content type and an oversized body', async ({ server }) => {
       const malformed = await request(server, '/api/auth/signup', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -126,7 +118,7 @@ describe.each(TEST_DATABASES)('auth API on %s', (kind) => {
   });
 
   describe('POST /api/auth/token?grant_type=password', () => {
-    it('returns a session for the right password, whatever the e-mail case and spaces', async () => {
+    test('returns a session for the right password, whatever the e-mail case and spaces', async ({ server }) => {
       await signUp(server, { email: 'grace@example.test', password: PASSWORD });
       const res = await signIn(server, { email: ' Grace@Example.test', password: PASSWORD });
       expect(res.status).toBe(200);
@@ -140,7 +132,7 @@ describe.each(TEST_DATABASES)('auth API on %s', (kind) => {
       expect(userResponseSchema.parse(me.body)).toMatchObject({ id: session.user.id, email: 'grace@example.test' });
     });
 
-    it('answers a wrong password and an unknown e-mail the same way', async () => {
+    test('answers a wrong password and an unknown e-mail the same way', async ({ server }) => {
       await signUp(server, { email: 'linus@example.test', password: PASSWORD });
       const wrong = await signIn(server, { email: 'linus@example.test', password: 'wrong password' });
       const unknown = await signIn(server, { email: 'nobody@example.test', password: 'wrong password' });
@@ -149,7 +141,7 @@ describe.each(TEST_DATABASES)('auth API on %s', (kind) => {
       expect([unknown.status, unknown.body]).toEqual([400, expected]);
     });
 
-    it('refuses a missing or unknown grant type and a body of the other grant', async () => {
+    test('refuses a missing or unknown grant type and a body of the other grant', async ({ server }) => {
       expect(
         (await request(server, '/api/auth/token', { method: 'POST', json: { email: 'a@example.test', password: 'x' } }))
           .status,
@@ -167,7 +159,7 @@ describe.each(TEST_DATABASES)('auth API on %s', (kind) => {
   });
 
   describe('refresh tokens', () => {
-    it('rotate: the presented token is spent and a working pair comes back', async () => {
+    test('rotate: the presented token is spent and a working pair comes back', async ({ server }) => {
       const first = await signUpAndSignIn(server);
       const res = await refresh(server, first.refresh_token);
       expect(res.status).toBe(200);
@@ -178,7 +170,7 @@ describe.each(TEST_DATABASES)('auth API on %s', (kind) => {
       expect((await refresh(server, second.refresh_token)).status).toBe(200);
     });
 
-    it('give two tabs that refresh at once each a working token (grace period)', async () => {
+    test('give two tabs that refresh at once each a working token (grace period)', async ({ server }) => {
       const session = await signUpAndSignIn(server);
       const [a, b] = await Promise.all([
         refresh(server, session.refresh_token),
@@ -187,7 +179,7 @@ describe.each(TEST_DATABASES)('auth API on %s', (kind) => {
       expect([a.status, b.status]).toEqual([200, 200]);
     });
 
-    it('revoke the whole session when a spent token is presented after the grace period', async () => {
+    test('revoke the whole session when a spent token is presented after the grace period', async ({ server }) => {
       const session = await signUpAndSignIn(server);
       const rotated = sessionSchema.parse((await refresh(server, session.refresh_token)).body);
       // Age the spent token past the grace period, as a thief replaying it later would.
@@ -208,7 +200,7 @@ describe.each(TEST_DATABASES)('auth API on %s', (kind) => {
       expect((await currentUser(server, rotated.access_token)).status).toBe(401);
     });
 
-    it('answer unknown and expired tokens with a 400, never a 5xx', async () => {
+    test('answer unknown and expired tokens with a 400, never a 5xx', async ({ server }) => {
       const unknown = await refresh(server, 'this-token-was-never-issued');
       expect(unknown.status).toBe(400);
       expect(unknown.body).toMatchObject({ error: { code: 'refresh_token_not_found' } });
@@ -227,7 +219,7 @@ describe.each(TEST_DATABASES)('auth API on %s', (kind) => {
       }
     });
 
-    it('are stored only as hashes', async () => {
+    test('are stored only as hashes', async ({ server }) => {
       const session = await signUpAndSignIn(server);
       const rows = await server.app.database.db
         .selectFrom('refresh_tokens')
@@ -240,7 +232,7 @@ describe.each(TEST_DATABASES)('auth API on %s', (kind) => {
   });
 
   describe('logout and the current user', () => {
-    it('logout revokes the session: refresh fails and the access token stops working', async () => {
+    test('logout revokes the session: refresh fails and the access token stops working', async ({ server }) => {
       const session = await signUpAndSignIn(server);
       const out = await request(server, '/api/auth/logout', { method: 'POST', headers: bearer(session.access_token) });
       expect(out.status).toBe(204);
@@ -249,7 +241,7 @@ describe.each(TEST_DATABASES)('auth API on %s', (kind) => {
       expect((await currentUser(server, session.access_token)).status).toBe(401);
     });
 
-    it('without a token: 401 Auth session missing!', async () => {
+    test('without a token: 401 Auth session missing!', async ({ server }) => {
       for (const [method, url] of [
         ['GET', '/api/auth/user'],
         ['POST', '/api/auth/logout'],
@@ -260,16 +252,16 @@ describe.each(TEST_DATABASES)('auth API on %s', (kind) => {
       }
     });
 
-    it('rejects forged, expired, tampered, alg:none and foreign-key tokens with 401', async () => {
+    test('rejects forged, expired, tampered, alg:none and foreign-key tokens with 401', async ({ server }) => {
       const session = await signUpAndSignIn(server);
-      const [header, payload, signature] = session.access_token.split('.') as [string, string, string];
+      const [header = '', payload = '', signature = ''] = session.access_token.split('.');
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
       const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
       const tampered = `${header}.${encode({ ...claims, sub: crypto.randomUUID() })}.${signature}`;
       const algNone = `${encode({ alg: 'none', typ: 'JWT' })}.${payload}.`;
       const { privateKey } = await generateKeyPair('ES256');
-      const kid = (JSON.parse(Buffer.from(header, 'base64url').toString()) as { kid: string }).kid;
+      const { kid } = z.object({ kid: z.string() }).parse(JSON.parse(Buffer.from(header, 'base64url').toString()));
       const foreign = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid }).sign(privateKey);
       const keys = server.app.signingKeys.signingKey();
       const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 })
@@ -299,20 +291,20 @@ describe.each(TEST_DATABASES)('auth API on %s', (kind) => {
   });
 
   describe('signing keys', () => {
-    it('publishes the ES256 public key with its kid and no private part', async () => {
+    test('publishes the ES256 public key with its kid and no private part', async ({ server }) => {
       const res = await request(server, '/api/auth/jwks');
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('public, max-age=600');
-      const { keys } = res.body as { keys: Record<string, string>[] };
+      const { keys } = jwksSchema.parse(res.body);
       expect(keys.length).toBeGreaterThanOrEqual(1);
       expect(keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
       expect(keys[0]?.kid).toBeTruthy();
       expect(keys[0]).not.toHaveProperty('d');
     });
 
-    it('survive a restart, so existing sessions stay valid', async () => {
+    test('survive a restart, so existing sessions stay valid', async ({ server, databaseKind }) => {
       const session = await signUpAndSignIn(server);
-      const again = await startTestServer(kind, { database: server.config.database });
+      const again = await startTestServer(databaseKind, { database: server.config.database });
       try {
         expect((await currentUser(again, session.access_token)).status).toBe(200);
         expect((await refresh(again, session.refresh_token)).status).toBe(200);
@@ -322,11 +314,14 @@ describe.each(TEST_DATABASES)('auth API on %s', (kind) => {
       }
     });
 
-    it('a key given in the environment signs new tokens while stored keys still verify old ones', async () => {
+    test('a key given in the environment signs new tokens while stored keys still verify old ones', async ({
+      server,
+      databaseKind,
+    }) => {
       const session = await signUpAndSignIn(server);
       const { privateKey } = await generateKeyPair('ES256', { extractable: true });
       const jwk = { ...(await exportJWK(privateKey)), kid: 'operator-key-2026' };
-      const rotated = await startTestServer(kind, {
+      const rotated = await startTestServer(databaseKind, {
         database: server.config.database,
         auth: {
           ...server.config.auth,
@@ -338,7 +333,7 @@ describe.each(TEST_DATABASES)('auth API on %s', (kind) => {
         const fresh = sessionSchema.parse((await refresh(rotated, session.refresh_token)).body);
         const header = JSON.parse(Buffer.from(fresh.access_token.split('.')[0] ?? '', 'base64url').toString());
         expect(header.kid).toBe('operator-key-2026');
-        const jwks = (await request(rotated, '/api/auth/jwks')).body as { keys: { kid: string }[] };
+        const jwks = jwksSchema.parse((await request(rotated, '/api/auth/jwks')).body);
         expect(jwks.keys.map((k) => k.kid)).toContain('operator-key-2026');
         expect(jwks.keys.length).toBeGreaterThanOrEqual(2);
       } finally {
@@ -348,24 +343,20 @@ describe.each(TEST_DATABASES)('auth API on %s', (kind) => {
   });
 });
 
-describe('rate limits', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer('sqlite', {
-      auth: {
-        issuer: 'roboforge-test',
-        signingKey: null,
-        rateLimits: {
-          ...DEFAULT_RATE_LIMITS,
-          signupPerAddress: { max: 3, windowMs: 60_000 },
-          failedSignInsPerAccount: { max: 3, windowMs: 60_000 },
-        },
-      },
-    });
-  });
-  afterAll(() => server.close());
+const rateLimitedTest = serverTest('sqlite', {
+  auth: {
+    issuer: 'roboforge-test',
+    signingKey: null,
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      signupPerAddress: { max: 3, windowMs: 60_000 },
+      failedSignInsPerAccount: { max: 3, windowMs: 60_000 },
+    },
+  },
+});
 
-  it('limit sign-ups per address with a 429 that says when to retry', async () => {
+describe('rate limits', () => {
+  rateLimitedTest('limit sign-ups per address with a 429 that says when to retry', async ({ server }) => {
     const statuses = [];
     for (let i = 0; i < 4; i++) {
       statuses.push((await signUp(server, { email: `rl${i}@example.test`, password: PASSWORD })).status);
@@ -375,21 +366,27 @@ describe('rate limits', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limited.body).toMatchObject({ error: { code: 'over_request_rate_limit' } });
-    expect((limited.body as { error: { message: string } }).error.message).toMatch(/Try again in/);
+    expect(apiErrorSchema.parse(limited.body).error.message).toMatch(/Try again in/);
   });
 
-  it('lock an account after too many failed sign-ins, even with the right password', async () => {
-    const session = await signUpAndSignIn(server, 'locked@example.test').catch(() => null);
-    // Sign-ups above may have used the address budget; create the account directly then.
-    if (!session) {
-      const { hashPassword } = await import('../../../auth/passwords.ts');
-      await server.app.repos.users.create({ email: 'locked@example.test', passwordHash: await hashPassword(PASSWORD) });
-    }
-    for (let i = 0; i < 3; i++) {
-      expect((await signIn(server, { email: 'locked@example.test', password: 'wrong' })).status).toBe(400);
-    }
-    const locked = await signIn(server, { email: 'locked@example.test', password: PASSWORD });
-    expect(locked.status).toBe(429);
-    expect(locked.body).toMatchObject({ error: { code: 'over_request_rate_limit' } });
-  });
+  rateLimitedTest(
+    'lock an account after too many failed sign-ins, even with the right password',
+    async ({ server }) => {
+      const session = await signUpAndSignIn(server, 'locked@example.test').catch(() => null);
+      // Sign-ups above may have used the address budget; create the account directly then.
+      if (!session) {
+        const { hashPassword } = await import('../../../auth/passwords.ts');
+        await server.app.repos.users.create({
+          email: 'locked@example.test',
+          passwordHash: await hashPassword(PASSWORD),
+        });
+      }
+      for (let i = 0; i < 3; i++) {
+        expect((await signIn(server, { email: 'locked@example.test', password: 'wrong' })).status).toBe(400);
+      }
+      const locked = await signIn(server, { email: 'locked@example.test', password: PASSWORD });
+      expect(locked.status).toBe(429);
+      expect(locked.body).toMatchObject({ error: { code: 'over_request_rate_limit' } });
+    },
+  );
 });

@@ -1,36 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
+import { apiErrorSchema } from '#shared/schemas/api-error.ts';
+import type { Session } from '#shared/schemas/auth.ts';
 import { publicProfileSchema } from '#shared/schemas/profile.ts';
-import {
-  bearer,
-  request,
-  signUpAndSignIn,
-  startTestServer,
-  TEST_DATABASES,
-  type TestServer,
-  type TestSession,
-} from '#test/test-server.ts';
+import { describeEachDatabase } from '#test/server-fixture.ts';
+import { bearer, request, signUpAndSignIn, type TestServer } from '#test/test-server.ts';
 
-describe.each(TEST_DATABASES)('profiles of signed-in members on %s', (kind) => {
-  let server: TestServer;
-  let alice: TestSession;
-  let bob: TestSession;
-  const patch = (session: TestSession | null, id: string, json: unknown) =>
-    request(server, `/api/profiles/${id}`, {
-      method: 'PATCH',
-      json,
-      headers: session ? bearer(session.access_token) : {},
-    });
-  const profileRow = (id: string) =>
-    server.app.database.db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const patch = (server: TestServer, session: Session | null, id: string, json: unknown) =>
+  request(server, `/api/profiles/${id}`, {
+    method: 'PATCH',
+    json,
+    headers: session ? bearer(session.access_token) : {},
+  });
+const profileRow = (server: TestServer, id: string) =>
+  server.app.database.db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-  beforeAll(async () => {
-    server = await startTestServer(kind);
+describeEachDatabase('profiles of signed-in members', (test) => {
+  let alice: Session;
+  let bob: Session;
+  test.beforeAll(async ({ server }) => {
     alice = await signUpAndSignIn(server, 'alice@example.test');
     bob = await signUpAndSignIn(server, 'bob@example.test');
   });
-  afterAll(() => server.close());
 
-  it('GET /api/profiles/:id returns the public profile, 404 for nobody, 400 for a non-id', async () => {
+  test('GET /api/profiles/:id returns the public profile, 404 for nobody, 400 for a non-id', async ({ server }) => {
     const res = await request(server, `/api/profiles/${alice.user.id}`);
     expect(res.status).toBe(200);
     expect(publicProfileSchema.parse(res.body).id).toBe(alice.user.id);
@@ -42,8 +34,11 @@ describe.each(TEST_DATABASES)('profiles of signed-in members on %s', (kind) => {
     expect(bad.body).toMatchObject({ error: { code: 'validation_failed' } });
   });
 
-  it('the owner updates username and bio (trimmed), and the change is recorded', async () => {
-    const res = await patch(alice, alice.user.id, { username: '  Ada Bot  ', bio: ' I build line followers. ' });
+  test('the owner updates username and bio (trimmed), and the change is recorded', async ({ server }) => {
+    const res = await patch(server, alice, alice.user.id, {
+      username: '  Ada Bot  ',
+      bio: ' I build line followers. ',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       id: alice.user.id,
@@ -60,40 +55,40 @@ describe.each(TEST_DATABASES)('profiles of signed-in members on %s', (kind) => {
     expect(changes.map((c) => c.kind)).toEqual(['INSERT', 'UPDATE']);
   });
 
-  it('show_email copies the account e-mail onto the public profile and removes it again (D4)', async () => {
-    const on = await patch(alice, alice.user.id, { show_email: true });
+  test('show_email copies the account e-mail onto the public profile and removes it again (D4)', async ({ server }) => {
+    const on = await patch(server, alice, alice.user.id, { show_email: true });
     expect(on.body).toMatchObject({ email: 'alice@example.test' });
     const listed = await request(server, '/api/profiles');
     expect(listed.text).toContain('alice@example.test');
-    const off = await patch(alice, alice.user.id, { show_email: false });
+    const off = await patch(server, alice, alice.user.id, { show_email: false });
     expect(off.body).toMatchObject({ email: null });
-    expect((await profileRow(alice.user.id)).email).toBeNull();
+    expect((await profileRow(server, alice.user.id)).email).toBeNull();
     expect((await request(server, '/api/profiles')).text).not.toContain('alice@example.test');
   });
 
-  it('an empty username clears it', async () => {
-    await patch(bob, bob.user.id, { username: 'bobby' });
-    const res = await patch(bob, bob.user.id, { username: '   ' });
+  test('an empty username clears it', async ({ server }) => {
+    await patch(server, bob, bob.user.id, { username: 'bobby' });
+    const res = await patch(server, bob, bob.user.id, { username: '   ' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ username: null });
   });
 
-  it('usernames are unique ignoring case', async () => {
-    await patch(alice, alice.user.id, { username: 'RoboQueen' });
-    const res = await patch(bob, bob.user.id, { username: 'roboqueen' });
+  test('usernames are unique ignoring case', async ({ server }) => {
+    await patch(server, alice, alice.user.id, { username: 'RoboQueen' });
+    const res = await patch(server, bob, bob.user.id, { username: 'roboqueen' });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
       error: { code: 'username_taken', message: 'That username is already taken. Please choose another one.' },
     });
-    expect((await profileRow(bob.user.id)).username).not.toBe('roboqueen');
+    expect((await profileRow(server, bob.user.id)).username).not.toBe('roboqueen');
   });
 
-  it('nobody changes someone else’s profile: 401 without a token, 403 with another member’s', async () => {
-    const before = await profileRow(alice.user.id);
-    const anonymous = await patch(null, alice.user.id, { bio: 'hacked' });
+  test('nobody changes someone else’s profile: 401 without a token, 403 with another member’s', async ({ server }) => {
+    const before = await profileRow(server, alice.user.id);
+    const anonymous = await patch(server, null, alice.user.id, { bio: 'hacked' });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual({ error: { code: 'session_missing', message: 'Auth session missing!' } });
-    const other = await patch(bob, alice.user.id, { bio: 'hacked' });
+    const other = await patch(server, bob, alice.user.id, { bio: 'hacked' });
     expect(other.status).toBe(403);
     expect(other.body).toMatchObject({ error: { code: 'forbidden' } });
     const forged = await request(server, `/api/profiles/${alice.user.id}`, {
@@ -102,10 +97,10 @@ describe.each(TEST_DATABASES)('profiles of signed-in members on %s', (kind) => {
       headers: bearer(`${bob.access_token.slice(0, -4)}AAAA`),
     });
     expect(forged.status).toBe(401);
-    expect(await profileRow(alice.user.id)).toEqual(before);
+    expect(await profileRow(server, alice.user.id)).toEqual(before);
   });
 
-  it.each([
+  test.for<[label: string, body: unknown, message: RegExp]>([
     ['a 1-character username', { username: 'x' }, /Username must be 2 to 32 characters/],
     ['a 33-character username', { username: 'x'.repeat(33) }, /Username must be 2 to 32 characters/],
     ['a bio over 1,000 characters', { bio: 'b'.repeat(1001) }, /Bio must be at most 1000 characters/],
@@ -115,31 +110,33 @@ describe.each(TEST_DATABASES)('profiles of signed-in members on %s', (kind) => {
     ['an e-mail change', { email: 'me@evil.test' }, /email/],
     ['an empty object', {}, /at least one/],
     ['a control character', { username: 'bad\u0007name' }, /control characters/],
-  ])('refuses %s with a clear 400 and changes nothing', async (_label, body, message) => {
-    const before = await profileRow(alice.user.id);
-    const res = await patch(alice, alice.user.id, body);
+  ])('refuses %s with a clear 400 and changes nothing', async ([_label, body, message], { server }) => {
+    const before = await profileRow(server, alice.user.id);
+    const res = await patch(server, alice, alice.user.id, body);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: { code: 'validation_failed' } });
-    expect((res.body as { error: { message: string } }).error.message).toMatch(message);
-    expect(await profileRow(alice.user.id)).toEqual(before);
+    expect(apiErrorSchema.parse(res.body).error.message).toMatch(message);
+    expect(await profileRow(server, alice.user.id)).toEqual(before);
   });
 
-  it('accepts the limits exactly: 2 and 32 characters, 1,000-character bio, emoji and RTL text', async () => {
+  test('accepts the limits exactly: 2 and 32 characters, 1,000-character bio, emoji and RTL text', async ({
+    server,
+  }) => {
     for (const body of [
       { username: 'ab' },
       { username: 'x'.repeat(32) },
       { bio: 'b'.repeat(1000) },
       { username: '🤖 مهندس' },
     ]) {
-      const res = await patch(alice, alice.user.id, body);
+      const res = await patch(server, alice, alice.user.id, body);
       expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(200);
     }
   });
 
-  it('stores markup as plain text', async () => {
+  test('stores markup as plain text', async ({ server }) => {
     const bio = '<img src=x onerror=alert(1)> & <script>alert(2)</script>';
-    const res = await patch(alice, alice.user.id, { bio });
+    const res = await patch(server, alice, alice.user.id, { bio });
     expect(res.body).toMatchObject({ bio });
-    expect((await profileRow(alice.user.id)).bio).toBe(bio);
+    expect((await profileRow(server, alice.user.id)).bio).toBe(bio);
   });
 });

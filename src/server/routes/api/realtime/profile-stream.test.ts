@@ -1,48 +1,39 @@
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '#server/db/transaction.ts';
-import { publicProfileSchema } from '#shared/schemas/profile.ts';
-import { SseClient } from '#test/sse-client.ts';
-import {
-  bearer,
-  request,
-  signUpAndSignIn,
-  startTestServer,
-  TEST_DATABASES,
-  type TestServer,
-  type TestSession,
-} from '#test/test-server.ts';
+import type { Session } from '#shared/schemas/auth.ts';
+import { describeEachDatabase } from '#test/server-fixture.ts';
+import { testSettings } from '#test/settings.ts';
+import { profileIn, SseClient } from '#test/sse-client.ts';
+import { bearer, request, signUpAndSignIn, startTestServer, type TestServer } from '#test/test-server.ts';
 import { CHANGE_RETENTION_MS } from '../../../realtime/profile-feed.ts';
 
 const stream = (server: TestServer, lastEventId: string | null = null) =>
   new SseClient(new URL('/api/realtime/profiles', server.baseUrl).href, lastEventId);
 
-const rename = (server: TestServer, session: TestSession, username: string) =>
+const rename = (server: TestServer, session: Session, username: string) =>
   request(server, `/api/profiles/${session.user.id}`, {
     method: 'PATCH',
     json: { username },
     headers: bearer(session.access_token),
   });
 
-describe.each(TEST_DATABASES)('live profile stream on %s', (kind) => {
-  let server: TestServer;
+describeEachDatabase('live profile stream', (test) => {
   const clients: SseClient[] = [];
-  const open = (lastEventId: string | null = null, target = server) => {
+  const open = (target: TestServer, lastEventId: string | null = null) => {
     const client = stream(target, lastEventId);
     clients.push(client);
     return client;
   };
 
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-  });
-  afterEach(async () => {
+  test.afterEach(async () => {
     await Promise.all(clients.splice(0).map((c) => c.close()));
   });
-  afterAll(() => server.close());
 
-  it('is open to anonymous visitors and sends INSERT and UPDATE with public fields and change ids', async () => {
-    const client = open();
+  test('is open to anonymous visitors and sends INSERT and UPDATE with public fields and change ids', async ({
+    server,
+  }) => {
+    const client = open(server);
     const [ready] = await client.waitFor(1, ['READY']);
     expect(client.status).toBe(200);
     const member = await signUpAndSignIn(server);
@@ -52,7 +43,7 @@ describe.each(TEST_DATABASES)('live profile stream on %s', (kind) => {
     expect(updated?.event).toBe('UPDATE');
     expect(Number(inserted?.id)).toBeGreaterThan(Number(ready?.id));
     expect(Number(updated?.id)).toBeGreaterThan(Number(inserted?.id));
-    const profile = publicProfileSchema.parse(JSON.parse(updated?.data ?? ''));
+    const profile = profileIn(updated);
     expect(profile).toMatchObject({ id: member.user.id, username: 'Sparky', email: null });
     expect(Object.keys(JSON.parse(updated?.data ?? '')).sort()).toEqual([
       'avatar_url',
@@ -65,7 +56,7 @@ describe.each(TEST_DATABASES)('live profile stream on %s', (kind) => {
     expect(inserted?.data).not.toContain(member.user.email);
   });
 
-  it('sends the stream headers and security headers', async () => {
+  test('sends the stream headers and security headers', async ({ server }) => {
     const res = await fetch(new URL('/api/realtime/profiles', server.baseUrl), { signal: AbortSignal.timeout(1000) });
     expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(res.headers.get('cache-control')).toContain('no-cache');
@@ -73,9 +64,9 @@ describe.each(TEST_DATABASES)('live profile stream on %s', (kind) => {
     await res.body?.cancel();
   });
 
-  it('resumes with Last-Event-ID: exactly the missed changes, in order, then live ones', async () => {
+  test('resumes with Last-Event-ID: exactly the missed changes, in order, then live ones', async ({ server }) => {
     const member = await signUpAndSignIn(server);
-    const first = open();
+    const first = open(server);
     await first.waitFor(1, ['READY']);
     await rename(server, member, 'Before');
     const [seen] = await first.waitFor(1, ['UPDATE']);
@@ -83,22 +74,22 @@ describe.each(TEST_DATABASES)('live profile stream on %s', (kind) => {
 
     // While disconnected: three changes.
     for (const name of ['One', 'Two', 'Three']) await rename(server, member, name);
-    const resumed = open(seen?.id ?? null);
+    const resumed = open(server, seen?.id ?? null);
     const missed = await resumed.waitFor(3, ['UPDATE']);
     // Each event carries the profile as it was then (from memory) or is now (from the table).
-    expect(JSON.parse(missed[2]?.data ?? '').username).toBe('Three');
+    expect(profileIn(missed[2]).username).toBe('Three');
     const ids = missed.map((e) => Number(e.id));
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(new Set(ids).size).toBe(3);
     expect(ids[0]).toBeGreaterThan(Number(seen?.id));
     await rename(server, member, 'Live');
     const all = await resumed.waitFor(4, ['UPDATE']);
-    expect(JSON.parse(all[3]?.data ?? '').username).toBe('Live');
+    expect(profileIn(all[3]).username).toBe('Live');
     // Nothing was sent twice.
     expect(new Set(resumed.events.map((e) => e.id)).size).toBe(resumed.events.length);
   });
 
-  it('answers RESYNC when the id is older than what is kept, or not an id at all', async () => {
+  test('answers RESYNC when the id is older than what is kept, or not an id at all', async ({ server }) => {
     const member = await signUpAndSignIn(server);
     await rename(server, member, 'Old news');
     const db = server.app.database.db;
@@ -108,19 +99,19 @@ describe.each(TEST_DATABASES)('live profile stream on %s', (kind) => {
       .set({ created_at: new Date(Date.now() - CHANGE_RETENTION_MS - 60_000).toISOString() })
       .execute();
     await server.app.profileFeed.prune();
-    const stale = open('1');
+    const stale = open(server, '1');
     const [resync] = await stale.waitFor(1);
     expect(resync?.event).toBe('RESYNC');
     expect(Number(resync?.id)).toBe(server.app.profileFeed.lastId);
-    const garbage = open('not-a-number');
+    const garbage = open(server, 'not-a-number');
     expect((await garbage.waitFor(1))[0]?.event).toBe('RESYNC');
-    const future = open(String(server.app.profileFeed.lastId + 1000));
+    const future = open(server, String(server.app.profileFeed.lastId + 1000));
     expect((await future.waitFor(1))[0]?.event).toBe('RESYNC');
   });
 
-  it('never sends a change that was rolled back', async () => {
+  test('never sends a change that was rolled back', async ({ server }) => {
     const member = await signUpAndSignIn(server);
-    const client = open();
+    const client = open(server);
     await client.waitFor(1, ['READY']);
     const db = server.app.database.db;
     await inTransaction(db, async (trx) => {
@@ -134,45 +125,49 @@ describe.each(TEST_DATABASES)('live profile stream on %s', (kind) => {
     await rename(server, member, 'Committed');
     const events = await client.waitFor(1, ['UPDATE']);
     expect(events).toHaveLength(1);
-    expect(JSON.parse(events[0]?.data ?? '').username).toBe('Committed');
+    expect(profileIn(events[0]).username).toBe('Committed');
     const rows = await sql<{
       n: number;
     }>`select count(*) as n from profile_changes where profile_id = ${member.user.id}`.execute(db);
     expect(Number(rows.rows[0]?.n)).toBe(2); // INSERT + the committed UPDATE
   });
 
-  it('one database read serves many clients', async () => {
-    const many = Array.from({ length: 25 }, () => open());
+  test('one database read serves many clients', async ({ server }) => {
+    const many = Array.from({ length: 25 }, () => open(server));
     await Promise.all(many.map((c) => c.waitFor(1, ['READY'])));
     expect(server.app.profileFeed.clientCount).toBeGreaterThanOrEqual(25);
     const member = await signUpAndSignIn(server);
     await Promise.all(many.map((c) => c.waitFor(1, ['INSERT'])));
-    for (const c of many) expect(JSON.parse(c.events.at(-1)?.data ?? '').id).toBe(member.user.id);
+    for (const c of many) expect(profileIn(c.events.at(-1)).id).toBe(member.user.id);
   });
 
-  it('survives a restart: changes made while the server was down arrive after reconnecting', async () => {
-    const first = await startTestServer(kind);
+  test('survives a restart: changes made while the server was down arrive after reconnecting', async ({
+    databaseKind,
+  }) => {
+    const first = await startTestServer(databaseKind);
     const member = await signUpAndSignIn(first);
-    const client = open(null, first);
+    const client = open(first);
     const [ready] = await client.waitFor(1, ['READY']);
     // Stop the server: the stream ends, as it would on SIGTERM.
     await first.app.close();
     await client.done;
     expect(client.ended).toBe(true);
-    const second = await startTestServer(kind, { database: first.config.database });
+    const second = await startTestServer(databaseKind, { database: first.config.database });
     try {
       await rename(second, member, 'While you were away');
-      const reconnected = open(client.lastEventId ?? ready?.id ?? null, second);
+      const reconnected = open(second, client.lastEventId ?? ready?.id ?? null);
       const events = await reconnected.waitFor(1, ['UPDATE']);
-      expect(JSON.parse(events[0]?.data ?? '').username).toBe('While you were away');
+      expect(profileIn(events[0]).username).toBe('While you were away');
     } finally {
       await Promise.all(clients.splice(0).map((c) => c.close()));
       await second.close();
+      // The second server shared the first one's database: the first removes it.
+      await first.close();
     }
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
+describe.runIf(testSettings.databaseUrl)('two instances on one PostgreSQL', () => {
   let a: TestServer;
   let b: TestServer;
   beforeAll(async () => {
@@ -192,7 +187,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
       const member = await signUpAndSignIn(a);
       await rename(a, member, 'Fan-out');
       const onBEvents = await onB.waitFor(2, ['INSERT', 'UPDATE']);
-      expect(JSON.parse(onBEvents[1]?.data ?? '').username).toBe('Fan-out');
+      expect(profileIn(onBEvents[1]).username).toBe('Fan-out');
 
       await onA.waitFor(2, ['INSERT', 'UPDATE']);
       await onA.close();

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import type { DatabaseKind } from '#server/db/database.ts';
+
+/** An empty variable means the same as an unset one (`TEST_DATABASE_URL= npm test` runs SQLite only). */
+const unsetWhenEmpty = (value: unknown) => (value === '' ? undefined : value);
+
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetWhenEmpty, schema.optional());
+
+const flag = (name: string) =>
+  optional(z.enum(['0', '1'], { error: `${name} must be 0 or 1` })).transform((value) => value === '1');
+
+/**
+ * The environment the tests, their helpers and the benchmarks read: the only place in test code
+ * that reads `process.env` (a spawned server is still handed the whole environment).
+ */
+const testEnvironmentSchema = z
+  .object({
+    /** A PostgreSQL database the tests may create and drop schemas in. Unset: SQLite only. */
+    TEST_DATABASE_URL: optional(
+      z.url({ protocol: /^postgres(ql)?$/, error: 'TEST_DATABASE_URL must be a postgres:// URL' }),
+    ),
+    /** A Redis server for the suites that share rate limits across instances. Unset: they are skipped. */
+    TEST_REDIS_URL: optional(z.url({ protocol: /^rediss?$/, error: 'TEST_REDIS_URL must be a redis:// URL' })),
+    /** The Chromium the end-to-end tests and the Lighthouse benchmark drive. */
+    CHROMIUM_PATH: optional(z.string()).transform((path) => path ?? '/usr/bin/chromium'),
+    /** `1`: the long forms of the security and reliability suites (`npm run soak`). */
+    SOAK: flag('SOAK'),
+    /** Replays the fast-check seed a failure printed. */
+    FUZZ_SEED: optional(z.string().regex(/^-?\d+$/, 'FUZZ_SEED must be a whole number')).transform((seed) =>
+      seed === undefined ? undefined : Number(seed),
+    ),
+    /** `1`: `npm run bench` measures less, for a quick look. */
+    BENCH_QUICK: flag('BENCH_QUICK'),
+  })
+  .transform((env) => {
+    /** The databases the API tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+    const databases: readonly DatabaseKind[] = env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+    return {
+      databaseUrl: env.TEST_DATABASE_URL ?? null,
+      databases,
+      redisUrl: env.TEST_REDIS_URL ?? null,
+      chromiumPath: env.CHROMIUM_PATH,
+      soak: env.SOAK,
+      fuzzSeed: env.FUZZ_SEED,
+      benchQuick: env.BENCH_QUICK,
+    };
+  });
+
+function parseTestEnvironment() {
+  const result = testEnvironmentSchema.safeParse(process.env);
+  // A variable that is set but wrong stops the run, with every problem named.
+  if (!result.success) throw new Error(`The test environment is not valid:\n${z.prettifyError(result.error)}`);
+  return result.data;
+}
+
+/** The test environment, read once. */
+export const testSettings = parseTestEnvironment();
