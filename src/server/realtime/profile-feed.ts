@@ -6,6 +6,7 @@ import {
   type ProfileChangeEvent,
   type profileChangesRepository,
 } from '../db/repositories/profile-changes.ts';
+import type { ProfileChangeKind } from '../db/schema.ts';
 
 /** How long changes are kept for clients that reconnect (docs/decisions/005). */
 export const CHANGE_RETENTION_MS = 24 * 3600_000;
@@ -13,7 +14,7 @@ const PRUNE_INTERVAL_MS = 3600_000;
 /** A safety net: notifications can be lost while a LISTEN connection is down. */
 const SAFETY_POLL_MS = 5_000;
 const HEARTBEAT_MS = 15_000;
-/** Recent events kept in memory, so most resumes are served without a query. */
+/** Recent events kept in memory, so most resumes are served without reading the changes table. */
 const RING_SIZE = 1024;
 const PAGE_SIZE = 500;
 /** A client whose unsent data grows past this is disconnected; it resumes with Last-Event-ID. */
@@ -32,7 +33,25 @@ interface Subscriber {
 }
 
 function formatEvent(event: { id: number; kind: string; data: unknown }): string {
-  return `id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event.data)}\n\n`;
+  return formatSerialised(event.id, event.kind, JSON.stringify(event.data));
+}
+
+function formatSerialised(id: number, kind: string, json: string): string {
+  return `id: ${id}\nevent: ${kind}\ndata: ${json}\n\n`;
+}
+
+/** A recent change as memory keeps it: only ids, so a replay can never carry an old profile. */
+interface RecentChange {
+  readonly id: number;
+  readonly kind: ProfileChangeKind;
+  readonly profileId: string;
+}
+
+/** The newest public profile of a member with changes in memory, serialised once. */
+interface LatestProfile {
+  json: string;
+  /** How many recent changes in memory are this member's. */
+  changes: number;
 }
 
 /**
@@ -45,7 +64,8 @@ export class ProfileFeed {
   readonly #changes: ReturnType<typeof profileChangesRepository>;
   readonly #subscribers = new Set<Subscriber>();
   readonly #changeListeners = new Set<() => void>();
-  #ring: { id: number; chunk: string }[] = [];
+  #ring: RecentChange[] = [];
+  readonly #latest = new Map<string, LatestProfile>();
   #lastId = 0;
   #polling: Promise<void> | null = null;
   #pollAgain = false;
@@ -130,13 +150,38 @@ export class ProfileFeed {
 
   #publish(event: ProfileChangeEvent): void {
     if (event.id <= this.#lastId) return;
-    const chunk = formatEvent({ id: event.id, kind: event.kind, data: event.profile });
+    const json = JSON.stringify(event.profile);
+    const chunk = formatSerialised(event.id, event.kind, json);
     this.#lastId = event.id;
-    this.#ring.push({ id: event.id, chunk });
-    if (this.#ring.length > RING_SIZE) this.#ring.shift();
+    this.#remember({ id: event.id, kind: event.kind, profileId: event.profile.id }, json);
     for (const subscriber of this.#subscribers) {
       if (subscriber.live && event.id > subscriber.cursor) this.#send(subscriber, event.id, chunk);
     }
+  }
+
+  /**
+   * Keeps the change's ids, and the member's profile only as of their newest change: a member who
+   * hides their e-mail or replaces a name or bio must not have the old one replayed (issue 16).
+   */
+  #remember(change: RecentChange, json: string): void {
+    this.#ring.push(change);
+    const latest = this.#latest.get(change.profileId);
+    if (latest) {
+      latest.json = json;
+      latest.changes++;
+    } else {
+      this.#latest.set(change.profileId, { json, changes: 1 });
+    }
+    if (this.#ring.length <= RING_SIZE) return;
+    const dropped = this.#ring.shift();
+    const owner = dropped && this.#latest.get(dropped.profileId);
+    if (dropped && owner && --owner.changes === 0) this.#latest.delete(dropped.profileId);
+  }
+
+  /** A change from memory, with the member's public profile as the feed last read it. */
+  #replayChunk(change: RecentChange): string {
+    const json = this.#latest.get(change.profileId)?.json ?? '{}';
+    return formatSerialised(change.id, change.kind, json);
   }
 
   #send(subscriber: Subscriber, id: number, chunk: string): void {
@@ -168,12 +213,14 @@ export class ProfileFeed {
     }
 
     subscriber.cursor = lastEventId;
+    // Read what has committed first, so memory holds each member's current profile for the replay.
+    await this.poke();
     while (!subscriber.live && this.#subscribers.has(subscriber)) {
       // Synchronous hand-over: when memory holds everything after the cursor, send it and go live.
       const oldestInRing = this.#ring[0]?.id ?? this.#lastId + 1;
       if (subscriber.cursor >= oldestInRing - 1 || subscriber.cursor >= this.#lastId) {
-        for (const entry of this.#ring) {
-          if (entry.id > subscriber.cursor) this.#send(subscriber, entry.id, entry.chunk);
+        for (const change of this.#ring) {
+          if (change.id > subscriber.cursor) this.#send(subscriber, change.id, this.#replayChunk(change));
         }
         subscriber.live = true;
         break;
