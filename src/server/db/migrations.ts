@@ -104,5 +104,16 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         }
       },
     },
+    '0003_server_secrets': {
+      async up(db: Kysely<unknown>) {
+        // Secrets every instance must share, generated once (the key that derives a refresh token's successor).
+        await db.schema
+          .createTable('server_secrets')
+          .addColumn('name', 'text', (c) => c.primaryKey())
+          .addColumn('secret', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }

@@ -4,6 +4,7 @@ import { healthRepository } from './repositories/health.ts';
 import { profileChangesRepository } from './repositories/profile-changes.ts';
 import { profilesRepository } from './repositories/profiles.ts';
 import { progressRepository } from './repositories/progress.ts';
+import { serverSecretsRepository } from './repositories/server-secrets.ts';
 import { sessionsRepository } from './repositories/sessions.ts';
 import { signingKeysRepository } from './repositories/signing-keys.ts';
 import { usersRepository } from './repositories/users.ts';
@@ -21,6 +22,7 @@ export function createRepositories(database: Database) {
     progress: progressRepository(database),
     sessions: sessionsRepository(database),
     signingKeys: signingKeysRepository(database),
+    serverSecrets: serverSecretsRepository(database),
     health: healthRepository(database),
   };
 }

@@ -86,6 +86,14 @@ export interface MaterialChecksTable {
   done_at: string;
 }
 
+/** A random secret shared by every instance, created by the first one that needs it. */
+export interface ServerSecretsTable {
+  name: string;
+  /** 32 random bytes, base64url. */
+  secret: string;
+  created_at: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -95,6 +103,7 @@ export interface DatabaseSchema {
   profile_changes: ProfileChangesTable;
   step_progress: StepProgressTable;
   material_checks: MaterialChecksTable;
+  server_secrets: ServerSecretsTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

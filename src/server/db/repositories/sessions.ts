@@ -1,6 +1,7 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '../database.ts';
 import { type Executor, inTransaction } from '../transaction.ts';
+import { serverSecretsRepository } from './server-secrets.ts';
 
 /** A refresh token is spent when used; an unused one lapses after this long. */
 const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600_000;
@@ -8,9 +9,9 @@ const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600_000;
 const SESSION_MAX_AGE_MS = 90 * 24 * 3600_000;
 /**
  * Two tabs may present the same refresh token at nearly the same moment; within this window the
- * second one gets its own fresh token instead of being treated as a thief.
+ * second one gets the same successor as the first instead of being treated as a thief.
  */
-const REUSE_GRACE_MS = 10_000;
+export const REUSE_GRACE_MS = 10_000;
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
@@ -30,15 +31,22 @@ type RotationResult =
   | { ok: true; issued: IssuedRefresh }
   | { ok: false; reason: 'not_found' | 'already_used' | 'expired' | 'revoked' };
 
+/**
+ * The token that succeeds `spent`: an HMAC under a secret kept in the database, so every replay of
+ * `spent` within the grace period recomputes the same successor (as GoTrue returns the same one)
+ * and no token is ever stored in plaintext. Without the secret it cannot be derived from `spent`.
+ */
+function successorOf(spent: string, key: Buffer): string {
+  return createHmac('sha256', key).update(`refresh-successor:${spent}`).digest('base64url');
+}
+
 async function insertToken(
   db: Executor,
-  userId: string,
-  sessionId: string,
-  parentId: number | null,
-  sessionEnd: Date,
+  refreshToken: string,
+  session: { userId: string; sessionId: string; parentId: number | null; sessionEnd: Date },
   now: Date,
 ) {
-  const refreshToken = newToken();
+  const { userId, sessionId, parentId, sessionEnd } = session;
   const expires = new Date(Math.min(now.getTime() + REFRESH_TOKEN_TTL_MS, sessionEnd.getTime()));
   await db
     .insertInto('refresh_tokens')
@@ -52,32 +60,43 @@ async function insertToken(
       expires_at: expires.toISOString(),
       session_expires_at: sessionEnd.toISOString(),
     })
+    // A successor is derived, not drawn: a replay within the grace period may find it already stored.
+    .onConflict((conflict) => conflict.column('token_hash').doNothing())
     .execute();
   return refreshToken;
 }
 
 /** Sessions: the refresh tokens of each sign-in, stored only as hashes. */
-export function sessionsRepository({ db }: Database) {
+export function sessionsRepository(database: Database) {
+  const { db } = database;
+  const secrets = serverSecretsRepository(database);
+  let successorKey: Promise<Buffer> | null = null;
+  const obtainSuccessorKey = (executor: Executor) => {
+    // Read inside a caller's transaction (SQLite has one connection), and cached only once committed.
+    if (executor.isTransaction) return secrets.obtain('refresh-successor', new Date(), executor);
+    successorKey ??= secrets.obtain('refresh-successor', new Date(), executor).catch((error: unknown) => {
+      successorKey = null; // try again on the next refresh
+      throw error;
+    });
+    return successorKey;
+  };
+
   return {
     /** A new session after a password sign-in, with its first refresh token. */
     async start(userId: string, now = new Date(), trx: Executor = db): Promise<IssuedRefresh> {
       const sessionId = randomUUID();
-      const refreshToken = await insertToken(
-        trx,
-        userId,
-        sessionId,
-        null,
-        new Date(now.getTime() + SESSION_MAX_AGE_MS),
-        now,
-      );
+      const sessionEnd = new Date(now.getTime() + SESSION_MAX_AGE_MS);
+      const refreshToken = await insertToken(trx, newToken(), { userId, sessionId, parentId: null, sessionEnd }, now);
       return { refreshToken, sessionId, userId };
     },
 
     /**
-     * Spends a refresh token and issues its successor. Reusing a spent token after the grace
-     * period means it was copied: the whole session is revoked.
+     * Spends a refresh token and issues its successor. Within the grace period a spent token gets
+     * that same successor again, so a copy gains nothing; reusing it later means it was copied,
+     * and the whole session is revoked.
      */
     async rotate(refreshToken: string, now = new Date(), outer: Executor = db): Promise<RotationResult> {
+      const key = await obtainSuccessorKey(outer);
       return inTransaction(outer, async (trx) => {
         const row = await trx
           .selectFrom('refresh_tokens')
@@ -90,24 +109,19 @@ export function sessionsRepository({ db }: Database) {
         if (new Date(row.expires_at) <= now || sessionEnd <= now) return { ok: false, reason: 'expired' } as const;
 
         if (row.used_at === null) {
-          // Claim the token; if another request claimed it first, fall through to the reuse rule.
-          const claimed = await trx
+          // The first use claims the token; a request that lost the race to claim it is a replay within the grace period.
+          await trx
             .updateTable('refresh_tokens')
             .set({ used_at: now.toISOString() })
             .where('id', '=', row.id)
             .where('used_at', 'is', null)
-            .executeTakeFirst();
-          if (Number(claimed.numUpdatedRows) === 1) {
-            const next = await insertToken(trx, row.user_id, row.session_id, row.id, sessionEnd, now);
-            return {
-              ok: true,
-              issued: { refreshToken: next, sessionId: row.session_id, userId: row.user_id },
-            } as const;
-          }
+            .execute();
         }
-        const usedAt = row.used_at ? new Date(row.used_at).getTime() : now.getTime();
+        const usedAt = row.used_at === null ? now.getTime() : new Date(row.used_at).getTime();
         if (now.getTime() - usedAt <= REUSE_GRACE_MS) {
-          const next = await insertToken(trx, row.user_id, row.session_id, row.id, sessionEnd, now);
+          // The first use stores the successor; a replay finds it stored and gets the same token.
+          const session = { userId: row.user_id, sessionId: row.session_id, parentId: row.id, sessionEnd };
+          const next = await insertToken(trx, successorOf(refreshToken, key), session, now);
           return { ok: true, issued: { refreshToken: next, sessionId: row.session_id, userId: row.user_id } } as const;
         }
         await trx.updateTable('refresh_tokens').set({ revoked: 1 }).where('session_id', '=', row.session_id).execute();
