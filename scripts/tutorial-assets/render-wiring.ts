@@ -32,6 +32,8 @@ export const WIRE_HEX: Readonly<Record<string, string>> = {
   grey: '#9e9e9e',
 };
 
+/** The id tutorials give their microcontroller board. */
+const BOARD_ID = 'arduino';
 const PIN_GAP = 24;
 const HEADER = 40;
 const PAD_BOTTOM = 12;
@@ -69,8 +71,8 @@ function splitEnd(end: string): [string, string] {
 export function renderWiringSvg(parts: readonly DiagramPart[], wires: readonly DiagramWire[], title: string): string {
   const byId = new Map(parts.map((part) => [part.id, part]));
   const endsOf = (id: string) => wires.filter((w) => splitEnd(w.from)[0] === id || splitEnd(w.to)[0] === id).length;
-  // The board is the part most wires meet.
-  const board = [...parts].sort((a, b) => endsOf(b.id) - endsOf(a.id))[0];
+  // The board (the Arduino) sits on the left: the part named `arduino`, else the one most wires meet.
+  const board = parts.find((part) => part.id === BOARD_ID) ?? [...parts].sort((a, b) => endsOf(b.id) - endsOf(a.id))[0];
   if (!board) throw new Error(`${title}: a wiring diagram needs at least one part`);
 
   const boardPinY = (pin: string) => MARGIN + HEADER + board.pins.indexOf(pin) * PIN_GAP + PIN_GAP / 2;
