@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DIFFICULTIES, findProject, PROJECT_COLORS, PROJECTS } from './projects.ts';
+import {
+  BOARD_NAMES,
+  BOARDS,
+  DIFFICULTIES,
+  findProject,
+  findProjectBySlug,
+  PROJECT_COLORS,
+  PROJECTS,
+} from './projects.ts';
 
 const EXPECTED_CATALOG = [
   { id: 1, title: 'Plant Watering Robot', difficulty: 'Beginner' },
@@ -54,6 +62,55 @@ describe('PROJECTS catalog', () => {
     }
   });
 
+  it('has materials that each start with a quantity', () => {
+    for (const p of PROJECTS) {
+      for (const item of p.materials) {
+        expect(item, `project ${p.id} material`).toMatch(/^\d+ × \S/);
+      }
+    }
+  });
+
+  it('has a one-sentence description of at least 90 characters', () => {
+    for (const p of PROJECTS) {
+      expect(p.description.length, `project ${p.id} description`).toBeGreaterThanOrEqual(90);
+      expect(p.description, `project ${p.id} description`).toMatch(/^[^.!?]+\.$/);
+    }
+  });
+
+  it('has unique kebab-case slugs', () => {
+    const slugs = PROJECTS.map((p) => p.slug);
+    for (const slug of slugs) {
+      expect(slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    }
+    expect(new Set(slugs).size).toBe(slugs.length);
+  });
+
+  it('names a known board, an honest time and a cost for each project', () => {
+    for (const p of PROJECTS) {
+      expect(BOARDS, `project ${p.id} board`).toContain(p.board);
+      expect(BOARD_NAMES[p.board]).toMatch(/^Arduino /);
+      expect(p.time.trim(), `project ${p.id} time`).not.toBe('');
+      expect(p.time, `project ${p.id} time`).toMatch(/\d/);
+      expect(p.cost, `project ${p.id} cost`).toMatch(/\$\d+/);
+    }
+  });
+
+  it('has 3-5 non-empty "What you will learn" points', () => {
+    for (const p of PROJECTS) {
+      expect(p.learn.length, `project ${p.id} learn`).toBeGreaterThanOrEqual(3);
+      expect(p.learn.length, `project ${p.id} learn`).toBeLessThanOrEqual(5);
+      for (const point of p.learn) {
+        expect(point.trim(), `project ${p.id} learn`).not.toBe('');
+      }
+    }
+  });
+
+  it('names the board of its project in the first material', () => {
+    for (const p of PROJECTS) {
+      expect(p.materials[0], `project ${p.id}`).toContain(BOARD_NAMES[p.board].replace(' 2560', ''));
+    }
+  });
+
   it('has a well-formed YouTube video id', () => {
     for (const p of PROJECTS) {
       expect(p.video.youtubeId, `project ${p.id} video`).toMatch(/^[A-Za-z0-9_-]{11}$/);
@@ -68,6 +125,16 @@ describe('findProject', () => {
 
   it('returns undefined for an unknown id', () => {
     expect(findProject(10)).toBeUndefined();
+  });
+});
+
+describe('findProjectBySlug', () => {
+  it('finds a project by slug', () => {
+    expect(findProjectBySlug('smart-irrigation-robot')?.id).toBe(8);
+  });
+
+  it('returns undefined for an unknown slug', () => {
+    expect(findProjectBySlug('time-machine')).toBeUndefined();
   });
 });
 
