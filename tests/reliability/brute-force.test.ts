@@ -1,7 +1,10 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMITS } from '#server/env.ts';
+import { apiErrorSchema } from '#shared/schemas/api-error.ts';
+import { serverTest } from '#test/server-fixture.ts';
+import { testSettings } from '#test/settings.ts';
 import { startTestServer, type TestServer } from '#test/test-server.ts';
-import { DEFAULT_RATE_LIMITS } from '../../src/server/env.ts';
 
 /** Sign-in attempts allowed per address in these tests (the product's is 150 per 5 minutes). */
 const TOKEN_LIMIT = 5;
@@ -41,16 +44,10 @@ function signInFrom(
 
 const limits = { ...DEFAULT_RATE_LIMITS, tokenPerAddress: { max: TOKEN_LIMIT, windowMs: 60_000 } };
 
-describe('brute force from one address', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer('sqlite', {
-      auth: { issuer: 'roboforge-test', signingKey: null, rateLimits: limits },
-    });
-  });
-  afterAll(() => server.close());
+const test = serverTest('sqlite', { auth: { issuer: 'roboforge-test', signingKey: null, rateLimits: limits } });
 
-  it('is limited with 429 and Retry-After, while another address is unaffected', async () => {
+describe('brute force from one address', () => {
+  test('is limited with 429 and Retry-After, while another address is unaffected', async ({ server }) => {
     const statuses: number[] = [];
     for (let i = 0; i < TOKEN_LIMIT + 3; i++)
       statuses.push((await signInFrom(server, '127.0.0.11', `guess${i}@example.test`)).status);
@@ -58,18 +55,20 @@ describe('brute force from one address', () => {
     expect(statuses.slice(TOKEN_LIMIT)).toEqual([429, 429, 429]);
     const limited = await signInFrom(server, '127.0.0.11', 'guess@example.test');
     expect(Number(limited.retryAfter)).toBeGreaterThan(0);
-    expect(JSON.parse(limited.body)).toMatchObject({ error: { code: 'over_request_rate_limit' } });
+    expect(apiErrorSchema.parse(JSON.parse(limited.body))).toMatchObject({
+      error: { code: 'over_request_rate_limit' },
+    });
 
     const other = await signInFrom(server, '127.0.0.12', 'someone@example.test');
     expect(other.status).toBe(400);
   });
 });
 
-describe.runIf(process.env.TEST_REDIS_URL)('brute force across instances sharing Redis', () => {
+describe.runIf(testSettings.redisUrl)('brute force across instances sharing Redis', () => {
   let a: TestServer;
   let b: TestServer;
   beforeAll(async () => {
-    const redisUrl = process.env.TEST_REDIS_URL ?? null;
+    const { redisUrl } = testSettings;
     const prefix = `roboforge-test-${crypto.randomUUID().slice(0, 8)}:`;
     a = await startTestServer('sqlite', {
       redisUrl,

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, migrateToLatest, openDatabase } from '#server/db/database.ts';
+import { testSettings } from '#test/settings.ts';
 import { runCount, timeLimitMs } from '#test/soak.ts';
 import { freshServerDatabase, type ServerDatabase } from './server-database.ts';
 import { ServerProcess } from './server-process.ts';
@@ -92,9 +93,9 @@ describe('a first start cut short on SQLite', () => {
  * search path ("relation kysely_migration_lock does not exist"): RoboForge could not start in a
  * PostgreSQL database another Kysely application (or a second RoboForge) already used.
  */
-describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL with the schema chosen by the search path', () => {
+describe.runIf(testSettings.databaseUrl)('PostgreSQL with the schema chosen by the search path', () => {
   it('migrates into that schema although another schema holds Kysely tables', async () => {
-    const url = process.env.TEST_DATABASE_URL ?? '';
+    const url = testSettings.databaseUrl ?? '';
     const neighbour = await fresh('postgres');
     const neighbourDatabase = await neighbour.open();
     cleanups.push(() => neighbourDatabase.close());

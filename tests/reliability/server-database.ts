@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Database, type DatabaseKind, openDatabase } from '#server/db/database.ts';
+import { testSettings } from '#test/settings.ts';
 
 /** A fresh, empty database for a spawned server: the environment that points it there, and a way to read it. */
 export interface ServerDatabase {
@@ -34,7 +35,7 @@ export async function freshServerDatabase(kind: DatabaseKind): Promise<ServerDat
     };
   }
 
-  const url = process.env.TEST_DATABASE_URL;
+  const url = testSettings.databaseUrl;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `reliability_${randomBytes(6).toString('hex')}`;
   await adminQuery(url, `create schema ${schema}`);

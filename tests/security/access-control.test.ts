@@ -1,23 +1,15 @@
 import fc from 'fast-check';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { z } from 'zod';
-import type { RateLimits } from '#server/env.ts';
-import { DEFAULT_RATE_LIMITS } from '#server/env.ts';
+import { type AppConfig, DEFAULT_RATE_LIMITS } from '#server/env.ts';
 import { apiErrorSchema } from '#shared/schemas/api-error.ts';
-import { sessionSchema, userResponseSchema } from '#shared/schemas/auth.ts';
+import { type Session, sessionSchema, userResponseSchema } from '#shared/schemas/auth.ts';
 import { bookmarkListSchema, bookmarkSchema } from '#shared/schemas/bookmark.ts';
 import { type ForgedTokens, forgeTokens } from '#test/forged-tokens.ts';
+import { describeEachDatabase } from '#test/server-fixture.ts';
 import { fuzzSeed, runCount, timeLimitMs } from '#test/soak.ts';
-import {
-  bearer,
-  request,
-  signUpAndSignIn,
-  startTestServer,
-  TEST_DATABASES,
-  type TestServer,
-  type TestSession,
-} from '#test/test-server.ts';
+import { bearer, request, signUpAndSignIn, type TestServer } from '#test/test-server.ts';
 
 const PASSWORD = 'correct horse battery'; // signUpAndSignIn's default
 
@@ -88,10 +80,10 @@ interface Answer {
 /** One row's cast, fresh for every row so that no row depends on what another did. */
 interface World {
   readonly server: TestServer;
-  readonly owner: TestSession;
-  readonly other: TestSession;
+  readonly owner: Session;
+  readonly other: Session;
   /** A third member whose credentials the token endpoint is called with. */
-  readonly dana: TestSession;
+  readonly dana: Session;
   readonly tokens: ReadonlyMap<Caller, string | null>;
 }
 
@@ -150,7 +142,7 @@ const OWN_DATA_ONLY: Record<string, (answer: Answer, callerId: string) => boolea
   'GET /api/realtime/profiles': (answer) => answer.text.startsWith('text/event-stream'),
 };
 
-async function signIn(server: TestServer, email: string): Promise<TestSession> {
+async function signIn(server: TestServer, email: string): Promise<Session> {
   const res = await request(server, '/api/auth/token?grant_type=password', {
     method: 'POST',
     json: { email, password: PASSWORD },
@@ -174,25 +166,29 @@ async function ownerState(world: World): Promise<string> {
   return JSON.stringify({ profile, bookmarks, signedIn });
 }
 
-describe.each(TEST_DATABASES)('access control on %s', (kind) => {
-  let server: TestServer;
-  const accounts = { owner: '', other: '', dana: '' };
-
-  beforeAll(async () => {
-    // Limits would only add 429s to a table about who may do what.
-    const roomy: RateLimits = {
+/** Limits would only add 429s to a table about who may do what. */
+const ROOMY_LIMITS: Partial<AppConfig> = {
+  auth: {
+    issuer: 'roboforge-test',
+    signingKey: null,
+    rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       signupPerAddress: { max: 10_000, windowMs: 60_000 },
       tokenPerAddress: { max: 10_000, windowMs: 60_000 },
-    };
-    server = await startTestServer(kind, { auth: { issuer: 'roboforge-test', signingKey: null, rateLimits: roomy } });
+    },
+  },
+};
+
+describeEachDatabase('access control', ROOMY_LIMITS, (test) => {
+  const accounts = { owner: '', other: '', dana: '' };
+
+  test.beforeAll(async ({ server }) => {
     accounts.owner = (await signUpAndSignIn(server)).user.email;
     accounts.other = (await signUpAndSignIn(server)).user.email;
     accounts.dana = (await signUpAndSignIn(server)).user.email;
   });
-  afterAll(() => server.close());
 
-  async function freshWorld(): Promise<World> {
+  async function freshWorld(server: TestServer): Promise<World> {
     const owner = await signIn(server, accounts.owner);
     const other = await signIn(server, accounts.other);
     const dana = await signIn(server, accounts.dana);
@@ -215,7 +211,7 @@ describe.each(TEST_DATABASES)('access control on %s', (kind) => {
 
   /** Every cell starts from the same data: the owner has bookmarked project 5, nobody else anything. */
   async function resetBookmarks(world: World) {
-    const db = server.app.database.db;
+    const db = world.server.app.database.db;
     await db.deleteFrom('bookmarks').execute();
     await db
       .insertInto('bookmarks')
@@ -262,19 +258,19 @@ describe.each(TEST_DATABASES)('access control on %s', (kind) => {
     return problems;
   }
 
-  it.each(parseMatrix(MATRIX))('$endpoint answers every caller as the table says', async (row) => {
+  test.for(parseMatrix(MATRIX))('$endpoint answers every caller as the table says', async (row, { server }) => {
     const problems: string[] = [];
-    let world = await freshWorld();
+    let world = await freshWorld(server);
     for (const caller of CALLERS) {
       // Signing out spends the session every forged token points at: a new cast for each cell then,
       // so that a forged token fails for being forged, not for naming a dead session.
-      if (row.endpoint === 'POST /api/auth/logout') world = await freshWorld();
+      if (row.endpoint === 'POST /api/auth/logout') world = await freshWorld(server);
       problems.push(...(await problemsOf(row, caller, world)));
     }
     expect(problems).toEqual([]);
   });
 
-  it('every endpoint of the table has a request, and every request a row', () => {
+  test('every endpoint of the table has a request, and every request a row', () => {
     expect(
       parseMatrix(MATRIX)
         .map((row) => row.endpoint)
@@ -282,9 +278,9 @@ describe.each(TEST_DATABASES)('access control on %s', (kind) => {
     ).toEqual(Object.keys(REQUESTS).sort());
   });
 
-  it(
+  test(
     'no altered copy of a valid access token is accepted',
-    async () => {
+    async ({ server }) => {
       const member = await signUpAndSignIn(server);
       const other = await signUpAndSignIn(server);
       const token = member.access_token;
@@ -361,13 +357,13 @@ describe.each(TEST_DATABASES)('access control on %s', (kind) => {
   );
 
   describe('refresh tokens', () => {
-    const refresh = (refreshToken: string) =>
+    const refresh = (server: TestServer, refreshToken: string) =>
       request(server, '/api/auth/token?grant_type=refresh_token', {
         method: 'POST',
         json: { refresh_token: refreshToken },
       });
     /** Moves every spent token of the member's past the grace period for concurrent tabs. */
-    const ageSpentTokens = (userId: string) =>
+    const ageSpentTokens = (server: TestServer, userId: string) =>
       server.app.database.db
         .updateTable('refresh_tokens')
         .set({ used_at: new Date(Date.now() - 60_000).toISOString() })
@@ -375,19 +371,21 @@ describe.each(TEST_DATABASES)('access control on %s', (kind) => {
         .where('used_at', 'is not', null)
         .execute();
 
-    it('a stolen token that the thief rotates first dies when the owner presents the spent one', async () => {
+    test('a stolen token that the thief rotates first dies when the owner presents the spent one', async ({
+      server,
+    }) => {
       const victim = await signUpAndSignIn(server);
       // The thief copies the refresh token out of localStorage and uses it before the victim's tab does.
-      const thief = sessionSchema.parse((await refresh(victim.refresh_token)).body);
+      const thief = sessionSchema.parse((await refresh(server, victim.refresh_token)).body);
       expect((await request(server, '/api/auth/user', { headers: bearer(thief.access_token) })).status).toBe(200);
-      await ageSpentTokens(victim.user.id);
+      await ageSpentTokens(server, victim.user.id);
 
-      const victimRefresh = await refresh(victim.refresh_token);
+      const victimRefresh = await refresh(server, victim.refresh_token);
       expect(victimRefresh.status).toBe(400);
       expect(victimRefresh.body).toMatchObject({ error: { code: 'refresh_token_already_used' } });
 
       // The reuse revoked the whole session: the thief's rotated token and both access tokens are dead.
-      const thiefRefresh = await refresh(thief.refresh_token);
+      const thiefRefresh = await refresh(server, thief.refresh_token);
       expect(thiefRefresh.status).toBe(400);
       expect(thiefRefresh.body).toMatchObject({ error: { code: 'session_not_found' } });
       for (const token of [thief.access_token, victim.access_token]) {
@@ -399,24 +397,26 @@ describe.each(TEST_DATABASES)('access control on %s', (kind) => {
       expect((await request(server, '/api/auth/user', { headers: bearer(again.access_token) })).status).toBe(200);
     });
 
-    it('a spent token replayed later revokes the session, and replaying it again changes nothing', async () => {
+    test('a spent token replayed later revokes the session, and replaying it again changes nothing', async ({
+      server,
+    }) => {
       const member = await signUpAndSignIn(server);
-      const rotated = sessionSchema.parse((await refresh(member.refresh_token)).body);
-      await ageSpentTokens(member.user.id);
-      expect((await refresh(member.refresh_token)).status).toBe(400);
-      expect((await refresh(member.refresh_token)).status).toBe(400);
-      expect((await refresh(rotated.refresh_token)).status).toBe(400);
+      const rotated = sessionSchema.parse((await refresh(server, member.refresh_token)).body);
+      await ageSpentTokens(server, member.user.id);
+      expect((await refresh(server, member.refresh_token)).status).toBe(400);
+      expect((await refresh(server, member.refresh_token)).status).toBe(400);
+      expect((await refresh(server, rotated.refresh_token)).status).toBe(400);
       expect((await request(server, '/api/auth/user', { headers: bearer(rotated.access_token) })).status).toBe(401);
     });
 
-    it('signing out ends only that session', async () => {
+    test('signing out ends only that session', async ({ server }) => {
       const laptop = await signUpAndSignIn(server);
       const phone = await signIn(server, laptop.user.email);
       await request(server, '/api/auth/logout', { method: 'POST', headers: bearer(laptop.access_token) });
       expect((await request(server, '/api/auth/user', { headers: bearer(laptop.access_token) })).status).toBe(401);
-      expect((await refresh(laptop.refresh_token)).status).toBe(400);
+      expect((await refresh(server, laptop.refresh_token)).status).toBe(400);
       expect((await request(server, '/api/auth/user', { headers: bearer(phone.access_token) })).status).toBe(200);
-      expect((await refresh(phone.refresh_token)).status).toBe(200);
+      expect((await refresh(server, phone.refresh_token)).status).toBe(200);
     });
   });
 });

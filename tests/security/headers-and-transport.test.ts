@@ -1,20 +1,13 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '#server/env.ts';
 import { sessionSchema } from '#shared/schemas/auth.ts';
 import { writeFixtureWebBuild } from '#test/fixture-web-build.ts';
 import { forgeTokens } from '#test/forged-tokens.ts';
-import { LogCapture } from '#test/log-capture.ts';
 import { type RawRequest, type RawResponse, sendRaw } from '#test/raw-request.ts';
+import { describeEachDatabase, serverTest } from '#test/server-fixture.ts';
 import { fuzzSeed, runCount, timeLimitMs } from '#test/soak.ts';
-import {
-  bearer,
-  request,
-  signUpAndSignIn,
-  startTestServer,
-  TEST_DATABASES,
-  type TestServer,
-} from '#test/test-server.ts';
+import { bearer, request, signUpAndSignIn } from '#test/test-server.ts';
 import { hostileText, junkQuery, percentEncode } from './hostile-values.ts';
 
 const PASSWORD = 'correct horse battery'; // signUpAndSignIn's default
@@ -55,28 +48,20 @@ function securityHeaderProblems(answer: RawResponse): string[] {
   return problems;
 }
 
-describe('security headers on every kind of answer', () => {
-  const build = writeFixtureWebBuild();
-  let server: TestServer;
-  let behindProxy: TestServer;
-  let limited: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer('sqlite', { webRoot: build.webRoot });
-    behindProxy = await startTestServer('sqlite', { webRoot: build.webRoot, trustProxy: true });
-    // One sign-up per window, so the second answer is a 429.
-    limited = await startTestServer('sqlite', {
-      auth: {
-        issuer: 'roboforge-test',
-        signingKey: null,
-        rateLimits: { ...DEFAULT_RATE_LIMITS, signupPerAddress: { max: 1, windowMs: 60_000 } },
-      },
-    });
-  });
-  afterAll(async () => {
-    await Promise.all([server.close(), behindProxy.close(), limited.close()]);
-    build.remove();
-  });
+const build = writeFixtureWebBuild();
+afterAll(() => build.remove());
+const test = serverTest('sqlite', { webRoot: build.webRoot });
+const behindProxyTest = serverTest('sqlite', { webRoot: build.webRoot, trustProxy: true });
+// One sign-up per window, so the second answer is a 429.
+const limitedTest = serverTest('sqlite', {
+  auth: {
+    issuer: 'roboforge-test',
+    signingKey: null,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, signupPerAddress: { max: 1, windowMs: 60_000 } },
+  },
+});
 
+describe('security headers on every kind of answer', () => {
   const signUpBody = { method: 'POST', path: '/api/auth/signup', headers: { 'content-type': 'application/json' } };
   const KINDS: [kind: string, request: RawRequest, status: number][] = [
     ['prerendered page', { method: 'GET', path: '/' }, 200],
@@ -114,7 +99,7 @@ describe('security headers on every kind of answer', () => {
     ['live stream, HEAD', { method: 'HEAD', path: '/api/realtime/profiles' }, 200],
   ];
 
-  it.each(KINDS)('%s', async (_kind, raw, status) => {
+  test.for(KINDS)('%s', async ([_kind, raw, status], { server }) => {
     const answer = await sendRaw(server.baseUrl, raw);
     expect(answer.status).toBe(status);
     expect(securityHeaderProblems(answer)).toEqual([]);
@@ -126,9 +111,9 @@ describe('security headers on every kind of answer', () => {
     }
   });
 
-  it(
+  test(
     'whatever is asked, the answer carries them',
-    async () => {
+    async ({ server }) => {
       const anyRequest = fc
         .tuple(
           fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'),
@@ -157,7 +142,7 @@ describe('security headers on every kind of answer', () => {
     timeLimitMs(20_000),
   );
 
-  it('a rate-limited answer', async () => {
+  limitedTest('a rate-limited answer', async ({ server: limited }) => {
     const body = JSON.stringify({ email: 'limited@example.test', password: PASSWORD });
     const answers = [];
     for (let i = 0; i < 2; i++) answers.push(await sendRaw(limited.baseUrl, { ...signUpBody, body }));
@@ -165,20 +150,23 @@ describe('security headers on every kind of answer', () => {
     for (const answer of answers) expect(securityHeaderProblems(answer)).toEqual([]);
   });
 
-  it('HSTS only when the request came over HTTPS (through a trusted proxy)', async () => {
-    const overHttps = await sendRaw(behindProxy.baseUrl, {
-      method: 'GET',
-      path: '/',
-      headers: { 'x-forwarded-proto': 'https' },
-    });
-    const hsts = String(overHttps.headers['strict-transport-security'] ?? '');
-    expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBeGreaterThanOrEqual(31_536_000);
-    expect(hsts).toContain('includeSubDomains');
-    const plain = await sendRaw(behindProxy.baseUrl, { method: 'GET', path: '/' });
-    expect(plain.headers['strict-transport-security']).toBeUndefined();
-  });
+  behindProxyTest(
+    'HSTS only when the request came over HTTPS (through a trusted proxy)',
+    async ({ server: behindProxy }) => {
+      const overHttps = await sendRaw(behindProxy.baseUrl, {
+        method: 'GET',
+        path: '/',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      const hsts = String(overHttps.headers['strict-transport-security'] ?? '');
+      expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBeGreaterThanOrEqual(31_536_000);
+      expect(hsts).toContain('includeSubDomains');
+      const plain = await sendRaw(behindProxy.baseUrl, { method: 'GET', path: '/' });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+    },
+  );
 
-  it('the header check catches a missing or weak header', () => {
+  test('the header check catches a missing or weak header', () => {
     const weak: RawResponse = {
       status: 200,
       headers: {
@@ -196,19 +184,9 @@ describe('security headers on every kind of answer', () => {
   });
 });
 
-describe.each(TEST_DATABASES)('what leaves the server on %s', (kind) => {
-  const logs = new LogCapture();
-  let server: TestServer;
-  beforeAll(async () => {
-    // The most verbose level, so anything that could be logged is.
-    server = await startTestServer(kind, { logLevel: 'trace', logStream: logs });
-  });
-  afterAll(async () => {
-    // The database is closed by the last test; closing the app may complain about it.
-    await server.close().catch(() => undefined);
-  });
-
-  it('the log never holds a password, a token or a cookie', async () => {
+// The most verbose level, so anything that could be logged is.
+describeEachDatabase('what leaves the server', { logLevel: 'trace' }, (test) => {
+  test('the log never holds a password, a token or a cookie', async ({ server, logs }) => {
     const secrets: string[] = [PASSWORD, 'wrong-password-9f3a', 'cookie-secret-77c1'];
     const member = await signUpAndSignIn(server);
     const other = await signUpAndSignIn(server);
@@ -245,7 +223,7 @@ describe.each(TEST_DATABASES)('what leaves the server on %s', (kind) => {
     expect(leaked).toEqual([]);
   });
 
-  it('a 500 says nothing about why; the log does (and still holds no token)', async () => {
+  test('a 500 says nothing about why; the log does (and still holds no token)', async ({ server, logs }) => {
     const member = await signUpAndSignIn(server);
     const linesBefore = logs.lineCount;
     // Pull the database out from under the running server.

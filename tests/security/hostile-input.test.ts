@@ -1,11 +1,17 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import type { z } from 'zod';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/env.ts';
+import { type AppConfig, DEFAULT_RATE_LIMITS } from '#server/env.ts';
 import { PROJECT_IDS } from '#shared/content/project-ids.ts';
 import { apiErrorSchema } from '#shared/schemas/api-error.ts';
-import { jwksSchema, sessionSchema, signUpResponseSchema, userResponseSchema } from '#shared/schemas/auth.ts';
+import {
+  jwksSchema,
+  type Session,
+  sessionSchema,
+  signUpResponseSchema,
+  userResponseSchema,
+} from '#shared/schemas/auth.ts';
 import { bookmarkListSchema, bookmarkSchema } from '#shared/schemas/bookmark.ts';
 import { healthSchema } from '#shared/schemas/health.ts';
 import { publicProfileListSchema, publicProfileSchema } from '#shared/schemas/profile.ts';
@@ -13,15 +19,9 @@ import { findInvalidRows } from '#test/database-invariants.ts';
 import { writeFixtureWebBuild } from '#test/fixture-web-build.ts';
 import { insertMember } from '#test/fixtures.ts';
 import { type RawRequest, type RawResponse, sendRaw } from '#test/raw-request.ts';
+import { describeEachDatabase, serverTest } from '#test/server-fixture.ts';
 import { fuzzSeed, runCount, timeLimitMs } from '#test/soak.ts';
-import {
-  request,
-  signUpAndSignIn,
-  startTestServer,
-  TEST_DATABASES,
-  type TestServer,
-  type TestSession,
-} from '#test/test-server.ts';
+import { request, signUpAndSignIn } from '#test/test-server.ts';
 import {
   authorizationFor,
   type Body,
@@ -40,10 +40,16 @@ const STATIC_RUNS = runCount(300, 4000);
 const ANSWER_TIMEOUT_MS = 5000;
 
 /** The fuzzer measures input handling, not the rate limiter: lift the limits out of its way. */
-const UNLIMITED: RateLimits = {
-  signupPerAddress: { max: 1_000_000, windowMs: 60_000 },
-  tokenPerAddress: { max: 1_000_000, windowMs: 60_000 },
-  failedSignInsPerAccount: DEFAULT_RATE_LIMITS.failedSignInsPerAccount,
+const UNLIMITED: Partial<AppConfig> = {
+  auth: {
+    issuer: 'roboforge-test',
+    signingKey: null,
+    rateLimits: {
+      signupPerAddress: { max: 1_000_000, windowMs: 60_000 },
+      tokenPerAddress: { max: 1_000_000, windowMs: 60_000 },
+      failedSignInsPerAccount: DEFAULT_RATE_LIMITS.failedSignInsPerAccount,
+    },
+  },
 };
 
 const fuzzOptions = (numRuns: number) => ({ numRuns, seed: fuzzSeed() });
@@ -76,11 +82,11 @@ interface Endpoint {
 
 interface FuzzContext {
   /** The member whose token most requests carry (the catch-all endpoint may sign it out at last). */
-  readonly owner: TestSession;
+  readonly owner: Session;
   /** Signed out by the fuzzer's logout requests; nobody else relies on it. */
-  readonly leaver: TestSession;
+  readonly leaver: Session;
   /** Spent and reused by the fuzzer's refresh requests. */
-  readonly refresher: TestSession;
+  readonly refresher: Session;
 }
 
 /** Shortens long values so a failing case prints readably (fast-check prints it with its seed). */
@@ -390,16 +396,12 @@ function expectOrderlyAnswer(endpoint: Endpoint, request: RawRequest, answer: Ra
   }
 }
 
-describe.each(TEST_DATABASES)('hostile input to every API endpoint on %s', (kind) => {
-  let server: TestServer;
+describeEachDatabase('hostile input to every API endpoint', UNLIMITED, (test) => {
   let context: FuzzContext;
   let hiddenEmail: string;
   const statusesSeen = new Map<EndpointName, Set<number>>();
 
-  beforeAll(async () => {
-    server = await startTestServer(kind, {
-      auth: { issuer: 'roboforge-test', signingKey: null, rateLimits: UNLIMITED },
-    });
+  test.beforeAll(async ({ server }) => {
     const shy = await signUpAndSignIn(server);
     hiddenEmail = shy.user.email;
     context = {
@@ -408,12 +410,12 @@ describe.each(TEST_DATABASES)('hostile input to every API endpoint on %s', (kind
       refresher: await signUpAndSignIn(server),
     };
   });
-  afterAll(() => server.close());
 
   // One property per endpoint, in order, then the checks of what they left behind.
-  it.each(ENDPOINTS)(
+  test.for(ENDPOINTS)(
     '%s: never a 5xx, a hang or a malformed error',
-    async (name) => {
+    { timeout: timeLimitMs(30_000) },
+    async (name, { server }) => {
       const endpoint = endpoints(context)[name];
       const seen = new Set<number>();
       statusesSeen.set(name, seen);
@@ -426,17 +428,16 @@ describe.each(TEST_DATABASES)('hostile input to every API endpoint on %s', (kind
         fuzzOptions(RUNS_PER_ENDPOINT),
       );
     },
-    timeLimitMs(30_000),
   );
 
-  it.each([
+  test.for<[name: string, status: number]>([
     ['🤖', 400],
     ['𝒜', 400],
     ['x', 400],
     ['🤖🤖', 200],
     ['🤖'.repeat(32), 200],
     ['🤖'.repeat(33), 400],
-  ])('counts the username %s in characters, as the database does', async (name, status) => {
+  ])('counts the username %s in characters, as the database does', async ([name, status], { server }) => {
     // A member of its own: the fuzzer may have signed the owner out.
     const member = await signUpAndSignIn(server);
     const res = await request(server, `/api/profiles/${member.user.id}`, {
@@ -448,7 +449,7 @@ describe.each(TEST_DATABASES)('hostile input to every API endpoint on %s', (kind
     expect(await findInvalidRows(server.app.database)).toEqual([]);
   });
 
-  it('reached every endpoint: each accepted some requests and refused others', () => {
+  test('reached every endpoint: each accepted some requests and refused others', () => {
     const all = endpoints(context);
     const missed = ENDPOINTS.flatMap((name) => {
       const statuses = [...(statusesSeen.get(name) ?? [])];
@@ -461,14 +462,14 @@ describe.each(TEST_DATABASES)('hostile input to every API endpoint on %s', (kind
     expect(missed).toEqual([]);
   });
 
-  it('left only valid rows in the database', async () => {
+  test('left only valid rows in the database', async ({ server }) => {
     expect(await findInvalidRows(server.app.database)).toEqual([]);
     // The fuzzer did write: members signed up, profiles and bookmarks changed.
     const profiles = await request(server, '/api/profiles');
     expect(publicProfileListSchema.parse(profiles.body).length).toBeGreaterThan(4);
   });
 
-  it('the row check reports rows that break the rules', async () => {
+  test('the row check reports rows that break the rules', async ({ server }) => {
     const db = server.app.database.db;
     const broken = await insertMember(server.app.database, {
       email: 'Mixed.Case@Example.test',
@@ -542,17 +543,11 @@ const NAMED_TRAVERSALS = [
   '/assets/app-abc123.js.gz',
 ];
 
-describe('hostile static paths', () => {
-  const build = writeFixtureWebBuild();
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer('sqlite', { webRoot: build.webRoot });
-  });
-  afterAll(async () => {
-    await server.close();
-    build.remove();
-  });
+const build = writeFixtureWebBuild();
+afterAll(() => build.remove());
+const staticTest = serverTest('sqlite', { webRoot: build.webRoot });
 
+describe('hostile static paths', () => {
   const decoded = (answer: RawResponse): string => {
     const encoding = answer.headers['content-encoding'];
     if (encoding === 'gzip') return gunzipSync(answer.body).toString('utf8');
@@ -570,7 +565,7 @@ describe('hostile static paths', () => {
     }
   };
 
-  it.each(NAMED_TRAVERSALS)('%s serves nothing from outside the web root', async (path) => {
+  staticTest.for(NAMED_TRAVERSALS)('%s serves nothing from outside the web root', async (path, { server }) => {
     for (const encoding of ['identity', 'gzip, br']) {
       const answer = await sendRaw(server.baseUrl, {
         method: 'GET',
@@ -581,15 +576,15 @@ describe('hostile static paths', () => {
     }
   });
 
-  it('the checks see a served file (they can tell a leak from a 404)', async () => {
+  staticTest('the checks see a served file (they can tell a leak from a 404)', async ({ server }) => {
     const answer = await sendRaw(server.baseUrl, { method: 'GET', path: '/assets/app-abc123.js' });
     expect(answer.status).toBe(200);
     expect(build.servedFiles.get('/assets/app-abc123.js')).toBe(decoded(answer));
   });
 
-  it(
+  staticTest(
     'generated traversal paths never reach a file outside the web root',
-    async () => {
+    async ({ server }) => {
       const traversal = fc
         .tuple(
           fc.constantFrom(...START),

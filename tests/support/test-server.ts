@@ -131,8 +131,3 @@ export async function signUpAndSignIn(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** @deprecated Transitional: `describeEachDatabase` from server-fixture.ts, or `testSettings.databases`. */
-export const TEST_DATABASES = testSettings.databases;
-/** @deprecated Transitional: `Session` from #shared/schemas/auth.ts. */
-export type TestSession = Session;

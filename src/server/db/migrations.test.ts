@@ -2,70 +2,70 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_DATABASES } from '#test/test-server.ts';
+import { describeEachDatabase } from '#test/server-fixture.ts';
 import { migrateToLatest, openDatabase } from './database.ts';
 
-const TABLES = ['bookmarks', 'profile_changes', 'profiles', 'refresh_tokens', 'signing_keys', 'users'];
+const TABLES = [
+  'bookmarks',
+  'material_checks',
+  'profile_changes',
+  'profiles',
+  'refresh_tokens',
+  'server_secrets',
+  'signing_keys',
+  'step_progress',
+  'users',
+];
 
-describe.each(TEST_DATABASES)('migrations on %s', (kind) => {
-  it('create every table of the design, and running them again changes nothing', async () => {
-    const server = await startTestServer(kind);
-    try {
-      const ownSchema = server.app.database.schema;
-      const tables = (await server.app.database.db.introspection.getTables())
-        .filter((t) => ownSchema === undefined || t.schema === ownSchema)
-        .map((t) => t.name)
-        .sort();
-      expect(tables).toEqual(TABLES);
-      await expect(migrateToLatest(server.app.database)).resolves.toBeUndefined();
-    } finally {
-      await server.close();
-    }
+describeEachDatabase('migrations', (test) => {
+  test('create every table of the design, and running them again changes nothing', async ({ server }) => {
+    const ownSchema = server.app.database.schema;
+    const tables = (await server.app.database.db.introspection.getTables())
+      .filter((t) => ownSchema === undefined || t.schema === ownSchema)
+      .map((t) => t.name)
+      .sort();
+    expect(tables).toEqual(TABLES);
+    await expect(migrateToLatest(server.app.database)).resolves.toBeUndefined();
   });
 
-  it('enforce the data rules in the database itself', async () => {
-    const server = await startTestServer(kind);
+  test('enforce the data rules in the database itself', async ({ server }) => {
     const db = server.app.database.db;
-    try {
-      const now = new Date().toISOString();
-      const user = {
-        id: crypto.randomUUID(),
-        email: 'a@example.test',
-        password_hash: 'x',
-        created_at: now,
-        updated_at: now,
-      };
-      await db.insertInto('users').values(user).execute();
-      // E-mails are unique.
-      await expect(
-        db
-          .insertInto('users')
-          .values({ ...user, id: crypto.randomUUID() })
-          .execute(),
-      ).rejects.toThrow();
-      // One bookmark per user and project, and only projects 1 to 9.
-      const bookmark = { user_id: user.id, project_id: 3, created_at: now };
-      await db.insertInto('bookmarks').values(bookmark).execute();
-      await expect(db.insertInto('bookmarks').values(bookmark).execute()).rejects.toThrow();
-      await expect(
-        db
-          .insertInto('bookmarks')
-          .values({ ...bookmark, project_id: 10 })
-          .execute(),
-      ).rejects.toThrow();
-      // Foreign keys hold: no bookmark without its user.
-      await expect(
-        db
-          .insertInto('bookmarks')
-          .values({ ...bookmark, user_id: crypto.randomUUID() })
-          .execute(),
-      ).rejects.toThrow();
-      // Deleting a user removes what belongs to them.
-      await db.deleteFrom('users').where('id', '=', user.id).execute();
-      expect(await db.selectFrom('bookmarks').selectAll().execute()).toEqual([]);
-    } finally {
-      await server.close();
-    }
+    const now = new Date().toISOString();
+    const user = {
+      id: crypto.randomUUID(),
+      email: 'a@example.test',
+      password_hash: 'x',
+      created_at: now,
+      updated_at: now,
+    };
+    await db.insertInto('users').values(user).execute();
+    // E-mails are unique.
+    await expect(
+      db
+        .insertInto('users')
+        .values({ ...user, id: crypto.randomUUID() })
+        .execute(),
+    ).rejects.toThrow();
+    // One bookmark per user and project, and only projects 1 to 9.
+    const bookmark = { user_id: user.id, project_id: 3, created_at: now };
+    await db.insertInto('bookmarks').values(bookmark).execute();
+    await expect(db.insertInto('bookmarks').values(bookmark).execute()).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('bookmarks')
+        .values({ ...bookmark, project_id: 10 })
+        .execute(),
+    ).rejects.toThrow();
+    // Foreign keys hold: no bookmark without its user.
+    await expect(
+      db
+        .insertInto('bookmarks')
+        .values({ ...bookmark, user_id: crypto.randomUUID() })
+        .execute(),
+    ).rejects.toThrow();
+    // Deleting a user removes what belongs to them.
+    await db.deleteFrom('users').where('id', '=', user.id).execute();
+    expect(await db.selectFrom('bookmarks').selectAll().execute()).toEqual([]);
   });
 });
 

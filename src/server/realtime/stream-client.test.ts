@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndSignIn, startTestServer, type TestServer } from '#test/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { serverTest } from '#test/server-fixture.ts';
+import { signUpAndSignIn } from '#test/test-server.ts';
 import type { FeedClient } from './profile-feed.ts';
 import { type EventSink, streamClient } from './stream-client.ts';
 
@@ -38,14 +39,10 @@ describe('streamClient', () => {
   });
 });
 
-describe('a slow client on the live feed', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer('sqlite');
-  });
-  afterAll(() => server.close());
+const test = serverTest('sqlite');
 
-  it('is dropped while the other clients keep receiving every change', async () => {
+describe('a slow client on the live feed', () => {
+  test('is dropped while the other clients keep receiving every change', async ({ server }) => {
     const stalled = stalledSink();
     const slow = streamClient(stalled, 64, () => undefined);
     const received: string[] = [];

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FixtureWebBuild, writeFixtureWebBuild } from '#test/fixture-web-build.ts';
-import { request, startTestServer, type TestServer } from '#test/test-server.ts';
+import { afterAll, describe, expect } from 'vitest';
+import { writeFixtureWebBuild } from '#test/fixture-web-build.ts';
+import { serverTest } from '#test/server-fixture.ts';
+import { request } from '#test/test-server.ts';
+
+// A small build of the shape `npm run build` leaves, so the serving rules are tested on their own.
+const build = writeFixtureWebBuild();
+afterAll(() => build.remove());
+const test = serverTest('sqlite', { webRoot: build.webRoot });
 
 describe('serving the web app', () => {
-  // A small build of the shape `npm run build` leaves, so the serving rules are tested on their own.
-  const build: FixtureWebBuild = writeFixtureWebBuild();
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer('sqlite', { webRoot: build.webRoot });
-  });
-  afterAll(async () => {
-    await server.close();
-    build.remove();
-  });
-
-  it('serves prerendered pages uncached, with a CSP that allows exactly their inline scripts', async () => {
+  test('serves prerendered pages uncached, with a CSP that allows exactly their inline scripts', async ({ server }) => {
     const res = await request(server, '/');
     expect(res.status).toBe(200);
     expect(res.text).toContain('<title>home</title>');
@@ -32,7 +27,7 @@ describe('serving the web app', () => {
     expect(about.text).toContain('<title>about</title>');
   });
 
-  it('answers every unknown path outside /api with the app shell and a 404 status', async () => {
+  test('answers every unknown path outside /api with the app shell and a 404 status', async ({ server }) => {
     for (const url of ['/no-such-page', '/deep/link/here', '/projects?q=solar']) {
       const res = await request(server, url);
       expect(res.status).toBe(404);
@@ -41,14 +36,14 @@ describe('serving the web app', () => {
     }
   });
 
-  it('answers unknown /api paths with JSON, never the app shell', async () => {
+  test('answers unknown /api paths with JSON, never the app shell', async ({ server }) => {
     const res = await request(server, '/api/unknown');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.body).toEqual({ error: { code: 'not_found', message: 'Nothing here: GET /api/unknown' } });
   });
 
-  it('caches hashed assets for a year and serves their precompressed copy', async () => {
+  test('caches hashed assets for a year and serves their precompressed copy', async ({ server }) => {
     const res = await request(server, '/assets/app-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -58,7 +53,7 @@ describe('serving the web app', () => {
     expect(plain.headers.get('cache-control')).toBe('public, max-age=3600');
   });
 
-  it('does not serve dotfiles or HTML files by their file name', async () => {
+  test('does not serve dotfiles or HTML files by their file name', async ({ server }) => {
     const dotfile = await request(server, '/.env');
     for (const secret of build.secretMarkers) expect(dotfile.text).not.toContain(secret);
     const direct = await request(server, '/about/index.html');
@@ -66,7 +61,7 @@ describe('serving the web app', () => {
     expect(direct.text).not.toContain('<title>about</title>');
   });
 
-  it('sends the security headers on pages, assets, API answers and errors', async () => {
+  test('sends the security headers on pages, assets, API answers and errors', async ({ server }) => {
     for (const url of ['/', '/favicon.svg', '/api/health', '/api/nope', '/missing']) {
       const res = await request(server, url);
       expect(res.headers.get('x-content-type-options'), url).toBe('nosniff');
