@@ -63,7 +63,10 @@ export type DatabaseConfig =
 export interface RateLimits {
   readonly signupPerAddress: { readonly max: number; readonly windowMs: number };
   readonly tokenPerAddress: { readonly max: number; readonly windowMs: number };
+  /** Past this, only addresses that have not failed for the account may still try (auth/failed-sign-ins.ts). */
   readonly failedSignInsPerAccount: { readonly max: number; readonly windowMs: number };
+  /** Past this, the address is refused for that account until the window ends. */
+  readonly failedSignInsPerAccountAndAddress: { readonly max: number; readonly windowMs: number };
 }
 
 /** The hosted service's values (DESIGN, Auth) and OWASP ASVS's per-account limit. */
@@ -71,6 +74,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   signupPerAddress: { max: 30, windowMs: 5 * 60_000 },
   tokenPerAddress: { max: 150, windowMs: 5 * 60_000 },
   failedSignInsPerAccount: { max: 100, windowMs: 60 * 60_000 },
+  failedSignInsPerAccountAndAddress: { max: 10, windowMs: 15 * 60_000 },
 };
 
 interface AuthConfig {

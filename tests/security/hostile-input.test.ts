@@ -48,6 +48,7 @@ const UNLIMITED: Partial<AppConfig> = {
       signupPerAddress: { max: 1_000_000, windowMs: 60_000 },
       tokenPerAddress: { max: 1_000_000, windowMs: 60_000 },
       failedSignInsPerAccount: DEFAULT_RATE_LIMITS.failedSignInsPerAccount,
+      failedSignInsPerAccountAndAddress: DEFAULT_RATE_LIMITS.failedSignInsPerAccountAndAddress,
     },
   },
 };

@@ -1,62 +1,101 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
+interface Limit {
+  readonly max: number;
+  readonly windowMs: number;
+}
+
+/** How many failed sign-ins are tolerated per account, and per account from one address. */
+export interface FailedSignInLimits {
+  readonly perAccount: Limit;
+  readonly perAccountAndAddress: Limit;
+}
+
 /**
- * Counts failed sign-ins per account in a fixed window (OWASP ASVS: at most 100 an hour), in
- * Redis when several instances must share the count, otherwise in this process.
+ * Failed password sign-ins, counted per account and per (account, address) in fixed windows, in
+ * Redis when several instances must share the counts, otherwise in this process.
+ *
+ * An address is refused for an account when it has failed too often for that account, or when the
+ * account has had its share of failures (OWASP ASVS 4.0.3 2.2.1: at most 100 an hour) and this
+ * address took part. An address that has not failed may still sign in, so an attacker cannot lock
+ * the owner out (ASVS 5.0 6.1.1: the controls must prevent malicious account lockout).
  */
 export interface FailedSignIns {
-  isLocked(email: string): Promise<boolean>;
-  recordFailure(email: string): Promise<void>;
-  reset(email: string): Promise<void>;
+  isRefused(email: string, address: string): Promise<boolean>;
+  recordFailure(email: string, address: string): Promise<void>;
+  /** A correct password: the address's failures for this account are forgiven. */
+  recordSuccess(email: string, address: string): Promise<void>;
 }
 
-function keyOf(email: string, prefix = ''): string {
-  // The e-mail itself never becomes a cache key (keys show up in Redis tooling).
-  return `${prefix}failed-sign-ins:${createHash('sha256').update(email).digest('base64url')}`;
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+/** The e-mail and address never become cache keys themselves (keys show up in Redis tooling). */
+function keysOf(email: string, address: string, prefix = '') {
+  return {
+    account: `${prefix}failed-sign-ins:account:${digest(email)}`,
+    pair: `${prefix}failed-sign-ins:address:${digest(`${email}\n${address}`)}`,
+  };
 }
 
-export function memoryFailedSignIns(max: number, windowMs: number): FailedSignIns {
+function refused(limits: FailedSignInLimits, accountFailures: number, pairFailures: number): boolean {
+  if (pairFailures >= limits.perAccountAndAddress.max) return true;
+  return accountFailures >= limits.perAccount.max && pairFailures > 0;
+}
+
+export function memoryFailedSignIns(limits: FailedSignInLimits): FailedSignIns {
   const counts = new Map<string, { count: number; resetAt: number }>();
-  const current = (email: string) => {
-    const entry = counts.get(keyOf(email));
+  const current = (key: string) => {
+    const entry = counts.get(key);
     if (entry && entry.resetAt <= Date.now()) {
-      counts.delete(keyOf(email));
-      return undefined;
+      counts.delete(key);
+      return 0;
     }
-    return entry;
+    return entry?.count ?? 0;
+  };
+  const increment = (key: string, windowMs: number) => {
+    const entry = current(key) > 0 ? counts.get(key) : undefined;
+    if (entry) entry.count++;
+    else counts.set(key, { count: 1, resetAt: Date.now() + windowMs });
   };
   return {
-    async isLocked(email) {
-      return (current(email)?.count ?? 0) >= max;
+    async isRefused(email, address) {
+      const keys = keysOf(email, address);
+      return refused(limits, current(keys.account), current(keys.pair));
     },
-    async recordFailure(email) {
-      const entry = current(email);
-      if (entry) entry.count++;
-      else counts.set(keyOf(email), { count: 1, resetAt: Date.now() + windowMs });
+    async recordFailure(email, address) {
+      const keys = keysOf(email, address);
+      increment(keys.account, limits.perAccount.windowMs);
+      increment(keys.pair, limits.perAccountAndAddress.windowMs);
       // Keep memory bounded: forget windows that have ended.
       if (counts.size > 10_000) {
         for (const [key, value] of counts) if (value.resetAt <= Date.now()) counts.delete(key);
       }
     },
-    async reset(email) {
-      counts.delete(keyOf(email));
+    async recordSuccess(email, address) {
+      counts.delete(keysOf(email, address).pair);
     },
   };
 }
 
-export function redisFailedSignIns(redis: Redis, max: number, windowMs: number, prefix: string): FailedSignIns {
+export function redisFailedSignIns(redis: Redis, limits: FailedSignInLimits, prefix: string): FailedSignIns {
+  const increment = async (key: string, windowMs: number) => {
+    const count = await redis.incr(key);
+    if (count === 1) await redis.pexpire(key, windowMs);
+  };
   return {
-    async isLocked(email) {
-      return Number((await redis.get(keyOf(email, prefix))) ?? 0) >= max;
+    async isRefused(email, address) {
+      const keys = keysOf(email, address, prefix);
+      const [account, pair] = await redis.mget(keys.account, keys.pair);
+      return refused(limits, Number(account ?? 0), Number(pair ?? 0));
     },
-    async recordFailure(email) {
-      const key = keyOf(email, prefix);
-      const count = await redis.incr(key);
-      if (count === 1) await redis.pexpire(key, windowMs);
+    async recordFailure(email, address) {
+      const keys = keysOf(email, address, prefix);
+      await increment(keys.account, limits.perAccount.windowMs);
+      await increment(keys.pair, limits.perAccountAndAddress.windowMs);
     },
-    async reset(email) {
-      await redis.del(keyOf(email, prefix));
+    async recordSuccess(email, address) {
+      await redis.del(keysOf(email, address, prefix).pair);
     },
   };
 }

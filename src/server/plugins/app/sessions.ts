@@ -5,7 +5,7 @@ import { type FailedSignIns, memoryFailedSignIns, redisFailedSignIns } from '../
 import type { IssuedRefresh } from '../../db/repositories/sessions.ts';
 
 interface SessionIssuer {
-  /** Failed password sign-ins per account (locked after too many). */
+  /** Failed password sign-ins per account and per account and address. */
   readonly failedSignIns: FailedSignIns;
   /** The session answer of a sign-in or refresh: a new access token beside the refresh token. */
   answer(issued: IssuedRefresh, email: string): Promise<Session>;
@@ -20,10 +20,14 @@ declare module 'fastify' {
 export const sessionsPlugin = fp(
   async (app) => {
     const { config, redis, signingKeys } = app;
-    const { max, windowMs } = config.auth.rateLimits.failedSignInsPerAccount;
+    const { rateLimits } = config.auth;
+    const limits = {
+      perAccount: rateLimits.failedSignInsPerAccount,
+      perAccountAndAddress: rateLimits.failedSignInsPerAccountAndAddress,
+    };
     const failedSignIns = redis
-      ? redisFailedSignIns(redis, max, windowMs, config.redisKeyPrefix)
-      : memoryFailedSignIns(max, windowMs);
+      ? redisFailedSignIns(redis, limits, config.redisKeyPrefix)
+      : memoryFailedSignIns(limits);
 
     app.decorate('sessions', {
       failedSignIns,

@@ -34,20 +34,21 @@ export const tokenRoute: FastifyPluginAsyncZod = async (app) => {
       const { body } = request;
       if (request.query.grant_type === 'password') {
         if (!('email' in body)) throw new HttpError(400, 'validation_failed', 'body: email and password are required');
-        if (await sessions.failedSignIns.isLocked(body.email)) {
+        // Behind TRUST_PROXY, request.ip is the client's forwarded address.
+        if (await sessions.failedSignIns.isRefused(body.email, request.ip)) {
           throw new HttpError(
             429,
             'over_request_rate_limit',
-            'Too many failed sign-ins for this account. Try again in an hour.',
+            'Too many failed sign-ins for this account from your address. Try again later.',
           );
         }
         const user = await repos.users.findByEmail(body.email);
         const valid = await verifyPassword(user?.password_hash ?? null, body.password);
         if (!user || !valid) {
-          await sessions.failedSignIns.recordFailure(body.email);
+          await sessions.failedSignIns.recordFailure(body.email, request.ip);
           throw invalidCredentials();
         }
-        await sessions.failedSignIns.reset(body.email);
+        await sessions.failedSignIns.recordSuccess(body.email, request.ip);
         return sessions.answer(await repos.sessions.start(user.id), user.email);
       }
 
