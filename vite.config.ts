@@ -1,13 +1,14 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { tutorialAssetsPlugin } from './scripts/tutorial-assets/vite-plugin.ts';
 import { parseEnv } from './src/server/env.ts';
 
 const env = parseEnv(process.env);
 if (!env.ok) throw new Error(`Invalid configuration: ${env.problems.join('; ')}`);
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), tutorialAssetsPlugin(), reactRouter()],
   define: {
     // The product name is baked into the prerendered pages; `npm start` rebuilds with it.
     'import.meta.env.SITE_NAME': JSON.stringify(env.config.siteName),

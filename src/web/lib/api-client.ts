@@ -27,7 +27,7 @@ export function isRetryable(error: unknown): boolean {
 }
 
 export interface ApiRequest {
-  readonly method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  readonly method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly body?: unknown;
   /** Sent as a Bearer token; without it the request goes without an authorization header. */
   readonly accessToken?: string | null;
