@@ -29,7 +29,10 @@ export async function issueAccessToken(
   return { token, expiresAt };
 }
 
-/** Verifies signature (ES256 only, so `alg: none` and HMAC tricks fail), issuer, audience and expiry. */
+/**
+ * Verifies signature (ES256 only, so `alg: none` and HMAC tricks fail), issuer, audience and
+ * expiry; a token without `exp`, `iat`, `sub` or `sid` is refused, however it was signed.
+ */
 export async function verifyAccessToken(
   keys: SigningKeyStore,
   issuer: string,
@@ -43,7 +46,7 @@ export async function verifyAccessToken(
         if (!key) throw new errors.JWKSNoMatchingKey();
         return key;
       },
-      { algorithms: ['ES256'], issuer, audience: AUDIENCE },
+      { algorithms: ['ES256'], issuer, audience: AUDIENCE, requiredClaims: ['exp', 'iat', 'sub', 'sid'] },
     );
     const { sub, email, sid } = payload;
     if (typeof sub !== 'string' || typeof email !== 'string' || typeof sid !== 'string') return null;

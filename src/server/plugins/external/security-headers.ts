@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** The privacy-enhanced YouTube domain: the only frame a page may embed, after a click (D6). */
@@ -34,16 +35,21 @@ export const COMMON_SECURITY_HEADERS = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
 } as const;
 
+/**
+ * HSTS for a request that came over HTTPS (directly, or through a trusted proxy): the header for
+ * answers written outside Fastify's reply pipeline (the live stream) as well as inside it.
+ */
+export function transportSecurityHeaders(request: FastifyRequest): Record<string, string> {
+  return request.protocol === 'https' ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {};
+}
+
 export const securityHeadersPlugin = fp(
   async (app) => {
     app.addHook('onSend', async (request, reply, payload) => {
       if (!reply.hasHeader('content-security-policy')) {
         reply.header('content-security-policy', RESOURCE_CSP);
       }
-      reply.headers(COMMON_SECURITY_HEADERS);
-      if (request.protocol === 'https') {
-        reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-      }
+      reply.headers({ ...COMMON_SECURITY_HEADERS, ...transportSecurityHeaders(request) });
       return payload;
     });
   },

@@ -73,6 +73,10 @@ export const webPlugin = fp(
       app.get(route, (request, reply) => sendPage(request, reply, page, 200));
     }
 
+    // The static files' catch-all `GET /*` must never see an API path: an over-long one would reach
+    // the file system and come back 403. Unknown API paths are the API's 404.
+    app.route({ method: ['GET', 'HEAD'], url: '/api/*', handler: (_request, reply) => reply.callNotFound() });
+
     await app.register(fastifyStatic, {
       root: webRoot,
       prefix: '/',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { userResponseSchema } from '#shared/schemas/auth.ts';
 import { HttpError } from '../../../http-error.ts';
 import { errorResponses } from '../error-responses.ts';
+import { noStore } from './no-store.ts';
 
 /** The caller's own session: who they are, and signing out. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,7 +21,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/user',
-    { schema: { response: { 200: userResponseSchema, ...errorResponses(401) } } },
+    { onRequest: noStore, schema: { response: { 200: userResponseSchema, ...errorResponses(401) } } },
     async (request) => {
       const claims = await app.requireUser(request);
       const user = await repos.users.findById(claims.userId);

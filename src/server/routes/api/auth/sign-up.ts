@@ -4,6 +4,7 @@ import { signUpRequestSchema, signUpResponseSchema } from '#shared/schemas/auth.
 import { hashPassword } from '../../../auth/passwords.ts';
 import { HttpError } from '../../../http-error.ts';
 import { BODY_ERRORS, errorResponses } from '../error-responses.ts';
+import { noStore } from './no-store.ts';
 
 export const signUpRoute: FastifyPluginAsyncZod = async (app) => {
   const { signupPerAddress } = app.config.auth.rateLimits;
@@ -12,6 +13,7 @@ export const signUpRoute: FastifyPluginAsyncZod = async (app) => {
     '/auth/signup',
     {
       config: { rateLimit: { max: signupPerAddress.max, timeWindow: signupPerAddress.windowMs } },
+      onRequest: noStore,
       schema: {
         body: signUpRequestSchema,
         response: { 200: signUpResponseSchema, ...errorResponses(422, 429, ...BODY_ERRORS) },

@@ -4,6 +4,7 @@ import { credentialsSchema, grantTypeSchema, refreshGrantSchema, sessionSchema }
 import { verifyPassword } from '../../../auth/passwords.ts';
 import { HttpError } from '../../../http-error.ts';
 import { BODY_ERRORS, errorResponses } from '../error-responses.ts';
+import { noStore } from './no-store.ts';
 
 const invalidCredentials = () => new HttpError(400, 'invalid_credentials', 'Invalid login credentials');
 
@@ -24,6 +25,7 @@ export const tokenRoute: FastifyPluginAsyncZod = async (app) => {
     '/auth/token',
     {
       config: { rateLimit: { max: tokenPerAddress.max, timeWindow: tokenPerAddress.windowMs } },
+      onRequest: noStore,
       schema: {
         querystring: grantTypeSchema,
         body: z.union([credentialsSchema, refreshGrantSchema], { error: 'Send {email, password} or {refresh_token}' }),

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { COMMON_SECURITY_HEADERS, RESOURCE_CSP } from '../../../plugins/external/security-headers.ts';
+import {
+  COMMON_SECURITY_HEADERS,
+  RESOURCE_CSP,
+  transportSecurityHeaders,
+} from '../../../plugins/external/security-headers.ts';
 import { MAX_CLIENT_BUFFER_BYTES } from '../../../realtime/profile-feed.ts';
 import { streamClient } from '../../../realtime/stream-client.ts';
 import { errorResponses } from '../error-responses.ts';
@@ -36,6 +40,7 @@ export const profileStreamRoute: FastifyPluginAsyncZod = async (app) => {
         'x-accel-buffering': 'no',
         'content-security-policy': RESOURCE_CSP,
         ...COMMON_SECURITY_HEADERS,
+        ...transportSecurityHeaders(request),
       });
       // HEAD (which Fastify routes here too) gets the headers and an end: no body ever follows them.
       if (request.method === 'HEAD') {
