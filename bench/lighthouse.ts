@@ -1,6 +1,7 @@
 /** Lighthouse 12.8 (default mobile preset, simulated throttling) on system Chromium, median of runs. */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { testSettings } from '#test/settings.ts';
 import { median } from './support.ts';
 
 const CHROME_FLAGS = [
@@ -52,7 +53,7 @@ export async function benchLighthouse(
   runs = 3,
 ): Promise<LighthouseResult[]> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: testSettings.chromiumPath,
     chromeFlags: CHROME_FLAGS,
   });
   const results: LighthouseResult[] = [];

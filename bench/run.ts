@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { testSettings } from '#test/settings.ts';
 import { BUDGETS, bundleReport } from '../scripts/bundle-budget.ts';
 import { type ApiResult, benchApi } from './api.ts';
 import { benchFanout, type FanoutResult } from './fanout.ts';
@@ -15,7 +16,7 @@ import { benchLighthouse, type LighthouseResult } from './lighthouse.ts';
 import { writeResultsSection } from './results-file.ts';
 import { median, ROOT, rssMb, seedMembers, startServer } from './support.ts';
 
-const quick = process.env.BENCH_QUICK === '1';
+const quick = testSettings.benchQuick;
 const log = (message: string) => console.warn(`[bench] ${message}`);
 
 log('building the production site');

@@ -11,6 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import os from 'node:os';
+import { testSettings } from '#test/settings.ts';
 import { fuzzSeed } from '#test/soak.ts';
 import {
   type CrashDurabilityReport,
@@ -115,7 +116,7 @@ const seconds = (STEP_MS * steps.length + HOLD_MS) / 1000;
 const tokenCalls = SIGNED_IN_MEMBERS + Math.ceil(seconds * SIGN_INS_PER_SECOND);
 if (tokenCalls > TOKEN_CALL_LIMIT) problems.push(`load: ${tokenCalls} token calls exceed the limit`);
 
-const kinds = process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
+const kinds = testSettings.databases;
 const crashPlan = crashDurabilityPlan('sqlite', 'long', seed);
 log(`crash durability: ${crashPlan.kills} kills on ${kinds.join(' and ')}, at the same time`);
 const crashes: CrashDurabilityReport[] = await Promise.all(

@@ -1,8 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { baseUrl, browserForThisFile, expectNoAxeViolations, openPage, openSignedInPage, url } from './fixtures.ts';
-
-const browser = browserForThisFile();
+import { describe, expect } from 'vitest';
+import { expectNoAxeViolations, openPage, openSignedInPage, test, url } from './fixtures.ts';
 
 async function expectToast(page: Page, title: string, description: string) {
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: title }).filter({ hasText: description });
@@ -27,8 +25,8 @@ async function logIn(page: Page, email: string, password: string) {
 }
 
 describe('accounts', () => {
-  it('sign up, log in, edit the profile, stay signed in across a reload, log out', async () => {
-    const { page, errors, close } = await openPage(browser());
+  test('sign up, log in, edit the profile, stay signed in across a reload, log out', async ({ browser }) => {
+    const { page, errors, close } = await openPage(browser);
     const email = `ada.${Date.now()}@example.test`;
     await signUp(page, email, 'analytical-engine');
     // The fields are cleared after a successful sign-up.
@@ -79,8 +77,8 @@ describe('accounts', () => {
     await close();
   });
 
-  it('the signed-in navigation fits a 320 px phone', async () => {
-    const { page, close } = await openSignedInPage(browser(), baseUrl, { width: 320 });
+  test('the signed-in navigation fits a 320 px phone', async ({ browser }) => {
+    const { page, close } = await openSignedInPage(browser, { width: 320 });
     await page.goto(url('/dashboard'));
     await page.getByTestId('user-chip').waitFor();
     await page.getByRole('button', { name: 'Open menu' }).waitFor();
@@ -91,8 +89,8 @@ describe('accounts', () => {
     await close();
   });
 
-  it('a wrong password shows Login failed with the server message', async () => {
-    const { page, close } = await openPage(browser());
+  test('a wrong password shows Login failed with the server message', async ({ browser }) => {
+    const { page, close } = await openPage(browser);
     const email = `grace.${Date.now()}@example.test`;
     await signUp(page, email, 'right-password');
     await logIn(page, email, 'wrong-password');
@@ -101,8 +99,8 @@ describe('accounts', () => {
     await close();
   });
 
-  it('shows the validation rules at the fields before calling the server', async () => {
-    const { page, close } = await openPage(browser());
+  test('shows the validation rules at the fields before calling the server', async ({ browser }) => {
+    const { page, close } = await openPage(browser);
     await page.goto(url('/auth'));
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     await page.getByLabel('Email').fill('not-an-email');
@@ -114,8 +112,10 @@ describe('accounts', () => {
     await close();
   });
 
-  it('sends a signed-in visitor away from /auth, and signing out in one tab signs out the others', async () => {
-    const { page, context, close } = await openPage(browser());
+  test('sends a signed-in visitor away from /auth, and signing out in one tab signs out the others', async ({
+    browser,
+  }) => {
+    const { page, context, close } = await openPage(browser);
     const email = `tabs.${Date.now()}@example.test`;
     await signUp(page, email, 'two-tabs-password');
     await logIn(page, email, 'two-tabs-password');
@@ -133,9 +133,9 @@ describe('accounts', () => {
     await close();
   });
 
-  it('axe finds no violations on /auth and /dashboard in both themes', async () => {
+  test('axe finds no violations on /auth and /dashboard in both themes', async ({ browser }) => {
     for (const theme of ['dark', 'light'] as const) {
-      const { page, close } = await openPage(browser(), { theme, reducedMotion: true });
+      const { page, close } = await openPage(browser, { theme, reducedMotion: true });
       const email = `axe.${theme}.${Date.now()}@example.test`;
       await page.goto(url('/auth'));
       await page.getByRole('heading', { name: 'Welcome!' }).waitFor();

@@ -1,11 +1,10 @@
 import { type Browser, chromium } from 'playwright-core';
+import { testSettings } from '#test/settings.ts';
 
-/** System Chromium (Debian's package); flags keep it from calling outside hosts. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
+/** System Chromium (Debian's package, or CHROMIUM_PATH); flags keep it from calling outside hosts. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: testSettings.chromiumPath,
     args: [
       '--headless=new',
       '--no-sandbox',

@@ -1,29 +1,38 @@
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { test as baseTest, expect, inject } from 'vitest';
 import { launchBrowser } from './browser.ts';
 
 /** The production server started by global-setup.ts, and an address on it. */
 export const baseUrl = inject('baseUrl');
 export const url = (route: string) => new URL(route, baseUrl).href;
 
-/** One Chromium per spec file: launched before its tests, closed after them. */
-export function browserForThisFile(): () => Browser {
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
-  return () => {
-    if (!browser) throw new Error('Chromium is not running yet: call this inside a test');
+/**
+ * `test` with a `browser`: one Chromium per spec file, launched when a test first asks for it and
+ * closed after the file's last test.
+ */
+export const test = baseTest.extend(
+  'browser',
+  { scope: 'file' },
+  // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's dependencies from this pattern; Chromium has none.
+  async ({}, { onCleanup }) => {
+    const browser = await launchBrowser();
+    onCleanup(() => browser.close());
     return browser;
-  };
+  },
+);
+
+/** The server's SQLite database, for a test that adds or removes rows behind its back. Close it after use. */
+export function openServerDatabase(): DatabaseSync {
+  return new DatabaseSync(path.join(inject('dataDir'), 'roboforge.sqlite'));
 }
 
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** A page that records console errors and uncaught exceptions, so a test can insist on none. */
-export interface WatchedPage {
+interface WatchedPage {
   readonly page: Page;
   readonly context: BrowserContext;
   readonly errors: string[];
@@ -69,7 +78,7 @@ export async function expectNoAxeViolations(page: Page, label: string) {
 let accountCounter = 0;
 
 /** Creates an account through the API and returns its session JSON, as the app stores it. */
-export async function createSession(baseUrl: string, email = `e2e${++accountCounter}.${Date.now()}@example.test`) {
+async function createSession(email = `e2e${++accountCounter}.${Date.now()}@example.test`) {
   const password = 'e2e-password-123';
   const post = (path: string, body: unknown) =>
     fetch(new URL(path, baseUrl), {
@@ -87,10 +96,9 @@ export async function createSession(baseUrl: string, email = `e2e${++accountCoun
 /** A page whose browser already holds a fresh account's session (like a returning member). */
 export async function openSignedInPage(
   browser: Browser,
-  baseUrl: string,
   options: Parameters<typeof openPage>[1] = {},
 ): Promise<WatchedPage & { email: string }> {
-  const { email, sessionJson } = await createSession(baseUrl);
+  const { email, sessionJson } = await createSession();
   const watched = await openPage(browser, options);
   await watched.context.addInitScript((value) => {
     if (!sessionStorage.getItem('seeded')) {

@@ -1,11 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { browserForThisFile, openPage, url } from './fixtures.ts';
-
-const browser = browserForThisFile();
+import { describe, expect } from 'vitest';
+import { openPage, test, url } from './fixtures.ts';
 
 describe('live community list', () => {
-  it('a watcher sees a new member at the top, then the updated card, without reloading', async () => {
-    const watcher = await openPage(browser());
+  test('a watcher sees a new member at the top, then the updated card, without reloading', async ({ browser }) => {
+    const watcher = await openPage(browser);
     await watcher.page.goto(url('/people'));
     await watcher.page.getByRole('heading', { level: 1, name: /Community$/ }).waitFor();
     await watcher.page.getByText(/^Total Members: \d+$/).waitFor();
@@ -13,7 +11,7 @@ describe('live community list', () => {
     // The watcher's page must not reload: mark the window and check the mark at the end.
     await watcher.page.evaluate(() => Object.assign(window, { __stillHere: true }));
 
-    const builder = await openPage(browser());
+    const builder = await openPage(browser);
     const email = `live.${Date.now()}@example.test`;
     await builder.page.goto(url('/auth'));
     await builder.page.getByRole('tab', { name: 'Sign Up' }).click();

@@ -1,13 +1,9 @@
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import { describe, expect, inject, it } from 'vitest';
-import { browserForThisFile, openPage, url } from './fixtures.ts';
-
-const browser = browserForThisFile();
+import { describe, expect } from 'vitest';
+import { openPage, openServerDatabase, test, url } from './fixtures.ts';
 
 /** Adds members the way sign-up stores them (the server notices them within seconds). */
 function addMembers(members: { username: string; bio: string }[]) {
-  const db = new DatabaseSync(path.join(inject('dataDir'), 'roboforge.sqlite'));
+  const db = openServerDatabase();
   const at = new Date().toISOString();
   for (const { username, bio } of members) {
     const id = crypto.randomUUID();
@@ -27,8 +23,8 @@ function addMembers(members: { username: string; bio: string }[]) {
 }
 
 describe('community list', () => {
-  it('renders stored markup as text: no dialog, no script, no error', async () => {
-    const { page, errors, close } = await openPage(browser());
+  test('renders stored markup as text: no dialog, no script, no error', async ({ browser }) => {
+    const { page, errors, close } = await openPage(browser);
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -45,9 +41,9 @@ describe('community list', () => {
     await close();
   });
 
-  it('shows members a page at a time, with a button for more', async () => {
+  test('shows members a page at a time, with a button for more', async ({ browser }) => {
     addMembers(Array.from({ length: 30 }, (_, i) => ({ username: `bulk_${i}`, bio: `Bulk member ${i}` })));
-    const { page, close } = await openPage(browser());
+    const { page, close } = await openPage(browser);
     await page.goto(url('/people'));
     const more = page.getByRole('button', { name: /^Show more members \(\d+ more\)$/ });
     await more.waitFor({ timeout: 15_000 });

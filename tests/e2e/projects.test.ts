@@ -1,8 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { baseUrl, browserForThisFile, expectNoAxeViolations, openSignedInPage, url } from './fixtures.ts';
-
-const browser = browserForThisFile();
+import { describe, expect } from 'vitest';
+import { baseUrl, expectNoAxeViolations, openSignedInPage, test, url } from './fixtures.ts';
 
 const cardTitles = (page: Page) => page.locator('main article h2').allTextContents();
 
@@ -16,8 +14,8 @@ async function expectToast(page: Page, title: string, description: string) {
 }
 
 describe('projects', () => {
-  it('search and level filter narrow the list, live in the URL and survive a reload', async () => {
-    const { page, errors, close } = await openSignedInPage(browser(), baseUrl);
+  test('search and level filter narrow the list, live in the URL and survive a reload', async ({ browser }) => {
+    const { page, errors, close } = await openSignedInPage(browser);
     await page.goto(url('/projects'));
     await page.getByRole('heading', { level: 1, name: 'Robot Projects' }).waitFor();
     expect(await cardTitles(page)).toHaveLength(9);
@@ -65,8 +63,8 @@ describe('projects', () => {
     await close();
   });
 
-  it('shows 3 steps until View Full Tutorial, then all of them until Show Less', async () => {
-    const { page, close } = await openSignedInPage(browser(), baseUrl);
+  test('shows 3 steps until View Full Tutorial, then all of them until Show Less', async ({ browser }) => {
+    const { page, close } = await openSignedInPage(browser);
     await page.goto(url('/projects?q=plant'));
     const card = page.locator('article').filter({ hasText: 'Plant Watering Robot' });
     await card.waitFor();
@@ -84,8 +82,10 @@ describe('projects', () => {
     await close();
   });
 
-  it('the video loads nothing from another site until play is pressed, then the privacy-enhanced embed', async () => {
-    const { page, context, close } = await openSignedInPage(browser(), baseUrl);
+  test('the video loads nothing from another site until play is pressed, then the privacy-enhanced embed', async ({
+    browser,
+  }) => {
+    const { page, context, close } = await openSignedInPage(browser);
     const requests: string[] = [];
     context.on('request', (request) => requests.push(request.url()));
     await context.route('https://www.youtube-nocookie.com/**', (route) =>
@@ -115,8 +115,10 @@ describe('projects', () => {
     await close();
   });
 
-  it('bookmark: toast, filled heart, kept after reload, counted on the dashboard, removed again', async () => {
-    const { page, errors, close } = await openSignedInPage(browser(), baseUrl);
+  test('bookmark: toast, filled heart, kept after reload, counted on the dashboard, removed again', async ({
+    browser,
+  }) => {
+    const { page, errors, close } = await openSignedInPage(browser);
     await page.goto(url('/projects'));
     const heart = page.getByRole('button', { name: 'Bookmark Air Quality Monitor' });
     await heart.click();
@@ -157,8 +159,8 @@ describe('projects', () => {
     await close();
   });
 
-  it('a refused bookmark rolls back with the error toast', async () => {
-    const { page, close } = await openSignedInPage(browser(), baseUrl);
+  test('a refused bookmark rolls back with the error toast', async ({ browser }) => {
+    const { page, close } = await openSignedInPage(browser);
     await page.goto(url('/projects'));
     await page.getByRole('button', { name: 'Bookmark Solar Tracking Robot' }).waitFor();
     // The server refuses (here: it is unreachable for this one call) — the heart must not stay filled.
@@ -176,9 +178,9 @@ describe('projects', () => {
     await close();
   });
 
-  it('axe finds no violations on /projects, collapsed and expanded, in both themes', async () => {
+  test('axe finds no violations on /projects, collapsed and expanded, in both themes', async ({ browser }) => {
     for (const theme of ['dark', 'light'] as const) {
-      const { page, close } = await openSignedInPage(browser(), baseUrl, { theme, reducedMotion: true });
+      const { page, close } = await openSignedInPage(browser, { theme, reducedMotion: true });
       await page.goto(url('/projects'));
       await page.locator('article').first().waitFor();
       await page.waitForLoadState('networkidle');

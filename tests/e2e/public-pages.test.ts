@@ -1,13 +1,9 @@
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import { describe, expect, inject, it } from 'vitest';
-import { browserForThisFile, expectNoAxeViolations, openPage, url, waitForHydration } from './fixtures.ts';
-
-const browser = browserForThisFile();
+import { describe, expect } from 'vitest';
+import { expectNoAxeViolations, openPage, openServerDatabase, test, url, waitForHydration } from './fixtures.ts';
 
 describe('public pages', () => {
-  it('home shows the hero, the mission and the calls to action', async () => {
-    const { page, errors, close } = await openPage(browser());
+  test('home shows the hero, the mission and the calls to action', async ({ browser }) => {
+    const { page, errors, close } = await openPage(browser);
     await page.goto(url('/'));
     await expect(page.title()).resolves.toMatch(/RoboForge/);
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/robot/i);
@@ -23,8 +19,8 @@ describe('public pages', () => {
     await close();
   });
 
-  it('about shows the vision, three values, four creators and the closing banner', async () => {
-    const { page, errors, close } = await openPage(browser());
+  test('about shows the vision, three values, four creators and the closing banner', async ({ browser }) => {
+    const { page, errors, close } = await openPage(browser);
     await page.goto(url('/about'));
     await page.getByRole('heading', { level: 1, name: 'Our Vision' }).waitFor();
     for (const value of ['Passion', 'Community', 'Innovation']) {
@@ -39,7 +35,7 @@ describe('public pages', () => {
     await close();
   });
 
-  it('prerenders the public pages so their text is there without JavaScript', async () => {
+  test('prerenders the public pages so their text is there without JavaScript', async () => {
     for (const [route, text] of [
       ['/', 'Build real robots.'],
       ['/about', 'Our Vision'],
@@ -50,8 +46,8 @@ describe('public pages', () => {
     }
   });
 
-  it('the 404 page answers unknown routes, logs the path and leads home', async () => {
-    const { page, errors, close } = await openPage(browser());
+  test('the 404 page answers unknown routes, logs the path and leads home', async ({ browser }) => {
+    const { page, errors, close } = await openPage(browser);
     const response = await page.goto(url('/robots/that/do/not/exist'));
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: /Oops! Page Not Found/ }).waitFor();
@@ -65,13 +61,13 @@ describe('public pages', () => {
 });
 
 describe('people', () => {
-  it('shows the empty state, then members newest first with trimmed bios', async () => {
+  test('shows the empty state, then members newest first with trimmed bios', async ({ browser }) => {
     // Other spec files sign up members on the same server; start this one from an empty community.
-    const db = new DatabaseSync(path.join(inject('dataDir'), 'roboforge.sqlite'));
+    const db = openServerDatabase();
     db.exec('pragma foreign_keys = on; delete from users;');
     // Deleting outside the API is seen within the list cache's maximum age (1 s).
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const { page, errors, close } = await openPage(browser());
+    const { page, errors, close } = await openPage(browser);
     await page.goto(url('/people'));
     await page.getByRole('heading', { level: 1, name: 'RoboForge Community' }).waitFor();
     await page.getByText('Total Members: 0').waitFor();
@@ -124,8 +120,8 @@ describe('people', () => {
 });
 
 describe('navigation', () => {
-  it('links reach every public page and mark the current one', async () => {
-    const { page, errors, close } = await openPage(browser());
+  test('links reach every public page and mark the current one', async ({ browser }) => {
+    const { page, errors, close } = await openPage(browser);
     await page.goto(url('/'));
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'About Us' }).click();
@@ -143,8 +139,8 @@ describe('navigation', () => {
     await close();
   });
 
-  it('the mobile menu opens and closes by touch and keyboard at 375 px', async () => {
-    const { page, errors, close } = await openPage(browser(), { width: 375 });
+  test('the mobile menu opens and closes by touch and keyboard at 375 px', async ({ browser }) => {
+    const { page, errors, close } = await openPage(browser, { width: 375 });
     await page.goto(url('/'));
     await waitForHydration(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -175,8 +171,8 @@ describe('navigation', () => {
 });
 
 describe('theme', () => {
-  it('is dark by default, toggles to light, and keeps the choice across reloads', async () => {
-    const { page, errors, close } = await openPage(browser());
+  test('is dark by default, toggles to light, and keeps the choice across reloads', async ({ browser }) => {
+    const { page, errors, close } = await openPage(browser);
     await page.goto(url('/'));
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
@@ -197,8 +193,8 @@ describe('theme', () => {
     await close();
   });
 
-  it('does not follow the system theme', async () => {
-    const { page, close } = await openPage(browser());
+  test('does not follow the system theme', async ({ browser }) => {
+    const { page, close } = await openPage(browser);
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(url('/about'));
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
@@ -209,8 +205,8 @@ describe('theme', () => {
 describe('accessibility', () => {
   for (const theme of ['dark', 'light'] as const) {
     for (const route of ['/', '/about', '/people', '/no-such-page']) {
-      it(`axe finds no WCAG 2.2 AA violations on ${route} (${theme})`, async () => {
-        const { page, close } = await openPage(browser(), { theme, reducedMotion: true });
+      test(`axe finds no WCAG 2.2 AA violations on ${route} (${theme})`, async ({ browser }) => {
+        const { page, close } = await openPage(browser, { theme, reducedMotion: true });
         await page.goto(url(route));
         await page.locator('main h1').first().waitFor();
         await page.waitForLoadState('networkidle');

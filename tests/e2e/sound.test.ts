@@ -1,8 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { browserForThisFile, expectNoAxeViolations, openPage, url, waitForHydration } from './fixtures.ts';
-
-const browser = browserForThisFile();
+import { describe, expect } from 'vitest';
+import { expectNoAxeViolations, openPage, test, url, waitForHydration } from './fixtures.ts';
 
 /** The read-only status the sound feature keeps on <html>: none, running or suspended. */
 const audioStatus = (page: Page) => page.evaluate(() => document.documentElement.dataset.audio);
@@ -25,8 +23,10 @@ async function countAudioContexts(page: Page) {
 }
 
 describe('sound', () => {
-  it('stays silent until the first click, then runs one context; the control mutes, unmutes and is remembered', async () => {
-    const { page, errors, close } = await openPage(browser());
+  test('stays silent until the first click, then runs one context; the control mutes, unmutes and is remembered', async ({
+    browser,
+  }) => {
+    const { page, errors, close } = await openPage(browser);
     const contexts = await countAudioContexts(page);
     const engineRequests: string[] = [];
     page.on('request', (request) => {
@@ -87,8 +87,8 @@ describe('sound', () => {
     await close();
   });
 
-  it('starts on the first key press too', async () => {
-    const { page, errors, close } = await openPage(browser());
+  test('starts on the first key press too', async ({ browser }) => {
+    const { page, errors, close } = await openPage(browser);
     await page.goto(url('/about'));
     await page.waitForFunction(() => document.documentElement.dataset.audio === 'none');
     await page.keyboard.press('Tab');
@@ -97,8 +97,8 @@ describe('sound', () => {
     await close();
   });
 
-  it('suspends while the tab is hidden and resumes on return', async () => {
-    const { page, errors, close } = await openPage(browser());
+  test('suspends while the tab is hidden and resumes on return', async ({ browser }) => {
+    const { page, errors, close } = await openPage(browser);
     await page.goto(url('/'));
     await page.waitForFunction(() => document.documentElement.dataset.audio === 'none');
     await page.getByRole('heading', { level: 1 }).click();
@@ -121,8 +121,8 @@ describe('sound', () => {
   });
 
   for (const theme of ['dark', 'light'] as const) {
-    it(`axe finds no violations with the sound control, on and off (${theme})`, async () => {
-      const { page, close } = await openPage(browser(), { theme, reducedMotion: true });
+    test(`axe finds no violations with the sound control, on and off (${theme})`, async ({ browser }) => {
+      const { page, close } = await openPage(browser, { theme, reducedMotion: true });
       await page.goto(url('/'));
       const toggle = page.getByRole('button', { name: 'Sound effects and music' });
       await page.waitForFunction(() => document.documentElement.dataset.audio === 'none');
@@ -135,8 +135,8 @@ describe('sound', () => {
     });
   }
 
-  it('sits in the mobile menu on a 320 px phone, without horizontal scrolling', async () => {
-    const { page, close } = await openPage(browser(), { width: 320 });
+  test('sits in the mobile menu on a 320 px phone, without horizontal scrolling', async ({ browser }) => {
+    const { page, close } = await openPage(browser, { width: 320 });
     await page.goto(url('/'));
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { PAGE_MANIFEST_FILE, type PageManifest } from '#shared/page-manifest.ts';
 
-export interface FixtureWebBuild {
+interface FixtureWebBuild {
   /** The folder the server serves (`build/client` in a real build). */
   readonly webRoot: string;
   /** Every file inside the web root, by its URL path, with its content. */

@@ -3,7 +3,7 @@ import type { Database } from '#server/db/database.ts';
 import { usersRepository } from '#server/db/repositories/users.ts';
 import type { Executor } from '#server/db/transaction.ts';
 
-export interface MemberFixture {
+interface MemberFixture {
   email?: string;
   username?: string | null;
   bio?: string | null;

@@ -1,7 +1,7 @@
 import { type PublicProfile, publicProfileSchema } from '#shared/schemas/profile.ts';
 
 /** A server-sent event as a browser's EventSource would see it. */
-export interface SseEvent {
+interface SseEvent {
   readonly id: string | null;
   readonly event: string;
   readonly data: string;
