@@ -75,6 +75,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: config.url,
     max: 10,
+    // While the server is down (a restart, a failover) a request fails within seconds instead of waiting.
+    connectionTimeoutMillis: 5_000,
     // Tests (and operators who share a database) may place RoboForge in its own schema.
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
     types: {

@@ -2,8 +2,12 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiError } from '#shared/schemas/api-error.ts';
+import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { HttpError } from '../../http-error.ts';
 import { COMMON_SECURITY_HEADERS, RESOURCE_CSP } from '../external/security-headers.ts';
+
+/** How long a client should wait before retrying while the database is unreachable. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export function apiError(code: string, message: string): ApiError {
   return { error: { code, message } };
@@ -122,6 +126,16 @@ export const errorHandlerPlugin = fp(
       }
       if (status >= 400 && status < 500) {
         return reply.code(status).send(apiError('bad_request', error.message));
+      }
+      if (isDatabaseUnavailable(error)) {
+        // A restart or failover: say so and when to try again, instead of a 500 or a hang.
+        request.log.warn({ reason: error.message }, 'database unavailable');
+        return reply
+          .code(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .send(
+            apiError('database_unavailable', 'The database is not reachable right now. Please try again in a moment.'),
+          );
       }
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send(apiError('internal_error', 'Something went wrong on our side. Please try again.'));

@@ -4,12 +4,15 @@ type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 5
 
 /**
  * Response schemas for the error statuses a route sends. Every route can answer 400 (a malformed
- * URL or query) and 500 (our fault, details hidden); a route with a body also 413 and 415.
+ * URL or query), 500 (our fault, details hidden) and 503 (the database is unreachable for a
+ * moment); a route with a body also 413 and 415.
  */
-export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<S | 400 | 500, typeof apiErrorSchema> {
-  const all: ErrorStatus[] = [400, 500, ...statuses];
+export function errorResponses<S extends ErrorStatus>(
+  ...statuses: S[]
+): Record<S | 400 | 500 | 503, typeof apiErrorSchema> {
+  const all: ErrorStatus[] = [400, 500, 503, ...statuses];
   return Object.fromEntries(all.map((status) => [status, apiErrorSchema])) as Record<
-    S | 400 | 500,
+    S | 400 | 500 | 503,
     typeof apiErrorSchema
   >;
 }
