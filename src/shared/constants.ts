@@ -14,6 +14,15 @@ export const USERNAME_MIN_LENGTH = 2;
 export const USERNAME_MAX_LENGTH = 32;
 export const BIO_MAX_LENGTH = 1000;
 
+/** Club operations (product §6): pages of the administration lists, and an administrator's reason. */
+export const ADMIN_MEMBERS_PAGE_SIZE = 25;
+export const AUDIT_LOG_PAGE_SIZE = 50;
+export const ADMIN_REASON_MAX_LENGTH = 500;
+/** A password reset link works once, for this long. */
+export const RESET_LINK_TTL_SECONDS = 3600;
+/** The page a reset link opens; the token follows in the fragment (`#token=…`), never sent to a server by the browser. */
+export const RESET_PASSWORD_PATH = '/reset-password';
+
 const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = 'dark';

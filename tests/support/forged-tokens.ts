@@ -30,7 +30,12 @@ export async function forgeTokens(server: TestServer, victim: Session, attacker:
   const { issuer } = server.config.auth;
 
   const twoHoursAgo = Math.floor(Date.now() / 1000) - 7200;
-  const expired = await issueAccessToken(signingKeys, issuer, { userId: sub, email, sessionId: sid }, twoHoursAgo);
+  const expired = await issueAccessToken(
+    signingKeys,
+    issuer,
+    { userId: sub, email, sessionId: sid, role: 'member' },
+    twoHoursAgo,
+  );
   const { privateKey } = await generateKeyPair('ES256');
   const foreignKey = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' }).sign(privateKey);
   const algNone = `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`;

@@ -4,10 +4,18 @@ import type { SigningKeyStore } from './signing-keys.ts';
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 const AUDIENCE = 'authenticated';
 
+/** The member's role in RoboForge, claim `app_role` (`role` keeps the hosted service's meaning: `authenticated`). */
+export type AppRole = 'member' | 'admin';
+
 export interface AccessClaims {
   readonly userId: string;
   readonly email: string;
   readonly sessionId: string;
+  /**
+   * As it was at sign-in or the last refresh: a hint for the web app (show the Admin link). The
+   * server decides from the database on every request (`requireUser`), so a demotion counts at once.
+   */
+  readonly role: AppRole;
 }
 
 export async function issueAccessToken(
@@ -18,7 +26,7 @@ export async function issueAccessToken(
 ): Promise<{ token: string; expiresAt: number }> {
   const { kid, privateKey } = keys.signingKey();
   const expiresAt = nowSeconds + ACCESS_TOKEN_TTL_SECONDS;
-  const token = await new SignJWT({ email: claims.email, sid: claims.sessionId, role: AUDIENCE })
+  const token = await new SignJWT({ email: claims.email, sid: claims.sessionId, role: AUDIENCE, app_role: claims.role })
     .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuer(issuer)
@@ -48,9 +56,10 @@ export async function verifyAccessToken(
       },
       { algorithms: ['ES256'], issuer, audience: AUDIENCE, requiredClaims: ['exp', 'iat', 'sub', 'sid'] },
     );
-    const { sub, email, sid } = payload;
+    const { sub, email, sid, app_role } = payload;
     if (typeof sub !== 'string' || typeof email !== 'string' || typeof sid !== 'string') return null;
-    return { userId: sub, email, sessionId: sid };
+    // Tokens issued before roles existed carry no app_role: they are a member's.
+    return { userId: sub, email, sessionId: sid, role: app_role === 'admin' ? 'admin' : 'member' };
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;

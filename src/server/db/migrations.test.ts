@@ -6,8 +6,10 @@ import { describeEachDatabase } from '#test/server-fixture.ts';
 import { migrateToLatest, openDatabase } from './database.ts';
 
 const TABLES = [
+  'audit_log',
   'bookmarks',
   'material_checks',
+  'password_resets',
   'profile_changes',
   'profiles',
   'refresh_tokens',

@@ -1,10 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '#shared/constants.ts';
+import { withoutInvisibleCharacters } from '#shared/schemas/profile-update.ts';
 import type { DatabaseKind } from './database.ts';
+import { usernameKey } from './username-key.ts';
 
 /**
- * One set of migrations for both databases. The only dialect difference is how an
- * auto-incrementing key is spelled; everything else is portable SQL.
+ * One set of migrations for both databases. The dialect differences are how an auto-incrementing
+ * key is spelled, and (0004) how a check constraint is changed; everything else is portable SQL.
  */
 export function migrations(kind: DatabaseKind): Record<string, Migration> {
   const serialKey = kind === 'postgres' ? 'bigserial' : 'integer';
@@ -115,5 +118,117 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
+    '0004_club': {
+      async up(db: Kysely<unknown>) {
+        // Roles and suspension belong to the account; hiding (moderation) to the public profile.
+        await db.schema
+          .alterTable('users')
+          .addColumn('role', 'text', (c) => c.notNull().defaultTo('member').check(sql`role in ('member', 'admin')`))
+          .execute();
+        await db.schema.alterTable('users').addColumn('suspended_at', 'text').execute();
+        await db.schema.alterTable('profiles').addColumn('hidden_at', 'text').execute();
+
+        // Who did what to whom, and why. No foreign keys: the record outlives a deleted account.
+        await db.schema
+          .createTable('audit_log')
+          .addColumn('id', serialKey, (c) => c.primaryKey().$call((b) => (kind === 'sqlite' ? b.autoIncrement() : b)))
+          .addColumn('actor_id', 'text') // null: the command line, or a migration
+          .addColumn('action', 'text', (c) => c.notNull())
+          .addColumn('target_id', 'text')
+          .addColumn('reason', 'text')
+          .addColumn('detail', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('audit_log_created_at').on('audit_log').columns(['created_at', 'id']).execute();
+        await db.schema.createIndex('audit_log_target_id').on('audit_log').column('target_id').execute();
+
+        // One-time password reset links: only the SHA-256 of the token is kept.
+        await db.schema
+          .createTable('password_resets')
+          .addColumn('id', serialKey, (c) => c.primaryKey().$call((b) => (kind === 'sqlite' ? b.autoIncrement() : b)))
+          .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('created_by', 'text') // the admin who made the link; null for a link sent by e-mail
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .addColumn('used_at', 'text')
+          .execute();
+        await db.schema.createIndex('password_resets_user_id').on('password_resets').column('user_id').execute();
+
+        await allowDeleteChanges(db, kind, serialKey);
+        await rekeyUsernames(db);
+      },
+    },
   };
+}
+
+/**
+ * A removal (hidden, suspended, deleted) is a `DELETE` change on the live feed. SQLite cannot
+ * alter a check constraint, so there the table is rebuilt with its rows, ids and id sequence.
+ */
+async function allowDeleteChanges(db: Kysely<unknown>, kind: DatabaseKind, serialKey: 'bigserial' | 'integer') {
+  const kinds = sql`kind in ('INSERT', 'UPDATE', 'DELETE')`;
+  if (kind === 'postgres') {
+    await db.schema.alterTable('profile_changes').dropConstraint('profile_changes_kind').execute();
+    await db.schema.alterTable('profile_changes').addCheckConstraint('profile_changes_kind', kinds).execute();
+    return;
+  }
+  const { rows } = await sql<{ seq: number }>`select seq from sqlite_sequence where name = 'profile_changes'`.execute(
+    db,
+  );
+  await db.schema
+    .createTable('profile_changes_next')
+    .addColumn('id', serialKey, (c) => c.primaryKey().autoIncrement())
+    .addColumn('profile_id', 'text', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addCheckConstraint('profile_changes_kind', kinds)
+    .execute();
+  await sql`insert into profile_changes_next (id, profile_id, kind, created_at)
+            select id, profile_id, kind, created_at from profile_changes`.execute(db);
+  await db.schema.dropTable('profile_changes').execute();
+  await db.schema.alterTable('profile_changes_next').renameTo('profile_changes').execute();
+  await db.schema.createIndex('profile_changes_created_at').on('profile_changes').column('created_at').execute();
+  // Ids never go back, even if every row was pruned: a client's Last-Event-ID must stay in the past.
+  const seq = rows[0]?.seq ?? 0;
+  await sql`delete from sqlite_sequence where name = 'profile_changes'`.execute(db);
+  await sql`insert into sqlite_sequence (name, seq)
+            values ('profile_changes', max(${seq}, coalesce((select max(id) from profile_changes), 0)))`.execute(db);
+}
+
+/**
+ * Usernames become unique by their look-alike key (`usernameKey`) instead of lower case, and lose
+ * invisible characters. Nobody is lost: when two stored names now collide, the older member keeps
+ * theirs and the newer one gets a suffix ("ada-2"). Each rename is written to the audit log and as
+ * a profile change, so the member's card updates.
+ */
+async function rekeyUsernames(db: Kysely<unknown>) {
+  const { rows } = await sql<{ id: string; username: string }>`
+    select id, username from profiles where username is not null order by created_at, id`.execute(db);
+  await sql`update profiles set username_key = null`.execute(db);
+  const taken = new Set<string>();
+  const at = new Date().toISOString();
+  for (const { id, username } of rows) {
+    const cleaned = withoutInvisibleCharacters(username);
+    let name: string | null = [...cleaned].length >= USERNAME_MIN_LENGTH ? cleaned : null;
+    for (let n = 2; name !== null && taken.has(usernameKey(name)); n++) {
+      const suffix = `-${n}`;
+      name = `${[...cleaned].slice(0, USERNAME_MAX_LENGTH - suffix.length).join('')}${suffix}`;
+    }
+    const key = name === null ? null : usernameKey(name);
+    if (key !== null) taken.add(key);
+    await sql`update profiles set username = ${name}, username_key = ${key} where id = ${id}`.execute(db);
+    if (name === username) continue;
+    const reason =
+      name === null
+        ? 'Username cleared: nothing visible was left of it'
+        : cleaned === username
+          ? 'Username looked like an older member’s: suffix added'
+          : 'Invisible characters removed from the username';
+    await sql`insert into audit_log (actor_id, action, target_id, reason, detail, created_at)
+              values (null, 'rename_username', ${id}, ${reason}, ${JSON.stringify({ from: username, to: name })}, ${at})`.execute(
+      db,
+    );
+    await sql`insert into profile_changes (profile_id, kind, created_at) values (${id}, 'UPDATE', ${at})`.execute(db);
+  }
 }

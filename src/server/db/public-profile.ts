@@ -1,5 +1,19 @@
 import type { PublicProfile } from '#shared/schemas/profile.ts';
 import type { ProfileRow } from './schema.ts';
+import type { Executor } from './transaction.ts';
+
+/**
+ * The profiles the community list shows: not hidden by an administrator, and of an account that is
+ * not suspended (product §6). The list, single reads by others and the live feed all start here.
+ */
+export function listedProfiles(trx: Executor) {
+  return trx
+    .selectFrom('profiles as p')
+    .innerJoin('users as u', 'u.id', 'p.id')
+    .selectAll('p')
+    .where('p.hidden_at', 'is', null)
+    .where('u.suspended_at', 'is', null);
+}
 
 export function toPublicProfile(row: ProfileRow): PublicProfile {
   return {

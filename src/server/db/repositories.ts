@@ -1,6 +1,9 @@
 import type { Database } from './database.ts';
+import { auditLogRepository } from './repositories/audit-log.ts';
 import { bookmarksRepository } from './repositories/bookmarks.ts';
 import { healthRepository } from './repositories/health.ts';
+import { membersRepository } from './repositories/members.ts';
+import { passwordResetsRepository } from './repositories/password-resets.ts';
 import { profileChangesRepository } from './repositories/profile-changes.ts';
 import { profilesRepository } from './repositories/profiles.ts';
 import { progressRepository } from './repositories/progress.ts';
@@ -24,6 +27,9 @@ export function createRepositories(database: Database) {
     signingKeys: signingKeysRepository(database),
     serverSecrets: serverSecretsRepository(database),
     health: healthRepository(database),
+    members: membersRepository(database),
+    auditLog: auditLogRepository(database),
+    passwordResets: passwordResetsRepository(database),
   };
 }
 

@@ -6,12 +6,18 @@ import type { Generated, Insertable, Selectable } from 'kysely';
  * reason (SQLite has no boolean type).
  */
 
+export type Role = 'member' | 'admin';
+
 export interface UsersTable {
   id: string;
   email: string;
   password_hash: string;
   created_at: string;
   updated_at: string;
+  /** What the member may do: `admin` reaches the administration API (product §6). */
+  role: Generated<Role>;
+  /** Set while an administrator has suspended the account: no sign-in, no session, not listed. */
+  suspended_at: string | null;
 }
 
 export interface RefreshTokensTable {
@@ -41,7 +47,7 @@ export interface SigningKeysTable {
 export interface ProfilesTable {
   id: string;
   username: string | null;
-  /** `lower(username)`: the unique key that makes usernames unique ignoring case. */
+  /** `usernameKey(username)`: unique, so no two names differ only in case or look-alike letters. */
   username_key: string | null;
   bio: string | null;
   avatar_url: string | null;
@@ -50,6 +56,8 @@ export interface ProfilesTable {
   show_email: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** Set while an administrator hides the member from the community list (moderation). */
+  hidden_at: Generated<string | null>;
 }
 
 export interface BookmarksTable {
@@ -59,7 +67,8 @@ export interface BookmarksTable {
   created_at: string;
 }
 
-export type ProfileChangeKind = 'INSERT' | 'UPDATE';
+/** DELETE: the member left the community list (hidden, suspended or deleted). */
+export type ProfileChangeKind = 'INSERT' | 'UPDATE' | 'DELETE';
 
 export interface ProfileChangesTable {
   id: Generated<number>;
@@ -94,6 +103,30 @@ export interface ServerSecretsTable {
   created_at: string;
 }
 
+/** An administrator's action (or the command line's, or a migration's when `actor_id` is null). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: string | null;
+  action: string;
+  target_id: string | null;
+  reason: string | null;
+  /** A short JSON object of what changed, e.g. `{"from":"member","to":"admin"}`. */
+  detail: string | null;
+  created_at: string;
+}
+
+/** A one-time password reset link: the token itself is never stored, only its SHA-256. */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: string;
+  /** The administrator who made the link; null when it was sent by e-mail. */
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -104,6 +137,8 @@ export interface DatabaseSchema {
   step_progress: StepProgressTable;
   material_checks: MaterialChecksTable;
   server_secrets: ServerSecretsTable;
+  audit_log: AuditLogTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

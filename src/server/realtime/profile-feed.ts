@@ -49,9 +49,17 @@ interface RecentChange {
 
 /** The newest public profile of a member with changes in memory, serialised once. */
 interface LatestProfile {
+  /** The public profile, or only `{"id":…}` while the member is not listed. */
   json: string;
+  /** False once the member left the list (hidden, suspended, deleted): their changes replay as DELETE. */
+  listed: boolean;
   /** How many recent changes in memory are this member's. */
   changes: number;
+}
+
+/** The data of an event: the public profile, or for a DELETE the member's id and nothing else. */
+function eventData(event: ProfileChangeEvent): object {
+  return event.profile ?? { id: event.profileId };
 }
 
 /**
@@ -150,10 +158,10 @@ export class ProfileFeed {
 
   #publish(event: ProfileChangeEvent): void {
     if (event.id <= this.#lastId) return;
-    const json = JSON.stringify(event.profile);
+    const json = JSON.stringify(eventData(event));
     const chunk = formatSerialised(event.id, event.kind, json);
     this.#lastId = event.id;
-    this.#remember({ id: event.id, kind: event.kind, profileId: event.profile.id }, json);
+    this.#remember({ id: event.id, kind: event.kind, profileId: event.profileId }, json, event.kind !== 'DELETE');
     for (const subscriber of this.#subscribers) {
       if (subscriber.live && event.id > subscriber.cursor) this.#send(subscriber, event.id, chunk);
     }
@@ -163,14 +171,15 @@ export class ProfileFeed {
    * Keeps the change's ids, and the member's profile only as of their newest change: a member who
    * hides their e-mail or replaces a name or bio must not have the old one replayed (issue 16).
    */
-  #remember(change: RecentChange, json: string): void {
+  #remember(change: RecentChange, json: string, listed: boolean): void {
     this.#ring.push(change);
     const latest = this.#latest.get(change.profileId);
     if (latest) {
       latest.json = json;
+      latest.listed = listed;
       latest.changes++;
     } else {
-      this.#latest.set(change.profileId, { json, changes: 1 });
+      this.#latest.set(change.profileId, { json, listed, changes: 1 });
     }
     if (this.#ring.length <= RING_SIZE) return;
     const dropped = this.#ring.shift();
@@ -178,10 +187,14 @@ export class ProfileFeed {
     if (dropped && owner && --owner.changes === 0) this.#latest.delete(dropped.profileId);
   }
 
-  /** A change from memory, with the member's public profile as the feed last read it. */
+  /**
+   * A change from memory, as the member is now: their public profile as the feed last read it, or a
+   * DELETE with their id when they have left the list since (as `profileChanges.after` would send it).
+   */
   #replayChunk(change: RecentChange): string {
-    const json = this.#latest.get(change.profileId)?.json ?? '{}';
-    return formatSerialised(change.id, change.kind, json);
+    const latest = this.#latest.get(change.profileId);
+    if (!latest?.listed) return formatSerialised(change.id, 'DELETE', latest?.json ?? '{}');
+    return formatSerialised(change.id, change.kind === 'DELETE' ? 'UPDATE' : change.kind, latest.json);
   }
 
   #send(subscriber: Subscriber, id: number, chunk: string): void {
@@ -231,7 +244,7 @@ export class ProfileFeed {
         break;
       }
       for (const event of events) {
-        this.#send(subscriber, event.id, formatEvent({ id: event.id, kind: event.kind, data: event.profile }));
+        this.#send(subscriber, event.id, formatEvent({ id: event.id, kind: event.kind, data: eventData(event) }));
       }
     }
     return detach;

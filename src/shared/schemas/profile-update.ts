@@ -16,11 +16,47 @@ function characterCount(text: string): number {
   return [...text].length;
 }
 
-/** An empty username clears it (the member shows as 'Anonymous Builder'). */
+/** Only ordinary white space is trimmed: a no-break space or a byte-order mark at either end is refused, not hidden. */
+const trimAsciiSpace = (text: string) => text.replace(/^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g, '');
+
+/**
+ * Characters that show nothing, or change how the text around them is shown: format controls
+ * (bidi marks, embeddings, overrides and isolates; zero-width space, joiners; the byte-order mark),
+ * every default-ignorable code point (soft hyphen, fillers, variation selectors, tags), private
+ * use, the braille blank, and any space other than the plain one. A name built with them can pass
+ * for another member's (product D8).
+ */
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}\u2800]|[^\S ]/u;
+/** Inside an emoji sequence a joiner or a variation selector is part of a picture, not hidden. */
+const EMOJI_SEQUENCE_PARTS =
+  /(?<=\p{Emoji})[\uFE0E\uFE0F]|(?<=\p{Extended_Pictographic}[\u{1F3FB}-\u{1F3FF}\uFE0F]?)\u200D(?=\p{Extended_Pictographic})/gu;
+
+function hasInvisibleCharacter(name: string): boolean {
+  return INVISIBLE.test(name.replace(EMOJI_SEQUENCE_PARTS, ''));
+}
+
+/**
+ * A name as the rules above would accept it: invisible characters dropped (odd spaces become plain
+ * ones), emoji sequences kept, NFC. For names stored before the rules (migration 0004_club).
+ */
+export function withoutInvisibleCharacters(name: string): string {
+  const emojiParts = new Set([...name.matchAll(EMOJI_SEQUENCE_PARTS)].map((match) => match.index));
+  const invisible = new RegExp(INVISIBLE.source, 'gu');
+  const cleaned = name.replace(invisible, (char: string, offset: number) =>
+    emojiParts.has(offset) ? char : /\s/u.test(char) ? ' ' : '',
+  );
+  return trimAsciiSpace(cleaned).normalize('NFC');
+}
+
+/**
+ * An empty username clears it (the member shows as 'Anonymous Builder'). Names are stored in NFC,
+ * so one spelling of "é" is kept; uniqueness also ignores case and look-alike letters (server).
+ */
 const usernameSchema = z
   .string({ error: 'Username must be text' })
-  .trim()
+  .transform((name) => trimAsciiSpace(name).normalize('NFC'))
   .refine((name) => !hasControlCharacter(name, false), 'Username cannot contain control characters')
+  .refine((name) => !hasInvisibleCharacter(name), 'Username cannot contain invisible or direction-changing characters')
   .refine(
     (name) =>
       name.length === 0 || (characterCount(name) >= USERNAME_MIN_LENGTH && characterCount(name) <= USERNAME_MAX_LENGTH),

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { PublicProfile } from '#shared/schemas/profile.ts';
 import type { Database } from '../database.ts';
-import { toPublicProfile } from '../public-profile.ts';
-import type { ProfileChangeKind } from '../schema.ts';
+import { listedProfiles, toPublicProfile } from '../public-profile.ts';
+import type { ProfileChangeKind, ProfileRow } from '../schema.ts';
 import { afterCommit, type Executor, inTransaction } from '../transaction.ts';
 
 /** The channel every instance LISTENs on; a notification carries only the change id. */
@@ -10,10 +10,26 @@ export const PROFILE_CHANGES_CHANNEL = 'roboforge_profile_changes';
 /** Arbitrary constant naming the advisory lock that orders profile changes on PostgreSQL. */
 const CHANGE_ORDER_LOCK = 727_070_001;
 
-export interface ProfileChangeEvent {
-  readonly id: number;
-  readonly kind: ProfileChangeKind;
-  readonly profile: PublicProfile;
+/**
+ * A change as the community list sees it now: the member's current public profile (INSERT or
+ * UPDATE), or, when the member is no longer listed (hidden, suspended, deleted), a DELETE that
+ * carries only the id. So a replay never sends what a member or a moderator has since removed.
+ */
+export type ProfileChangeEvent =
+  | {
+      readonly id: number;
+      readonly kind: 'INSERT' | 'UPDATE';
+      readonly profileId: string;
+      readonly profile: PublicProfile;
+    }
+  | { readonly id: number; readonly kind: 'DELETE'; readonly profileId: string; readonly profile: null };
+
+/** An INSERT or UPDATE of a member who is not listed now is a removal; a DELETE of one listed again, an update. */
+function eventOf(change: { id: number; kind: ProfileChangeKind; profile_id: string }, listed: ProfileRow | undefined) {
+  const { id, profile_id: profileId } = change;
+  if (!listed) return { id, kind: 'DELETE', profileId, profile: null } as const;
+  const kind = change.kind === 'DELETE' ? 'UPDATE' : change.kind;
+  return { id, kind, profileId, profile: toPublicProfile(listed) } as const;
 }
 
 export function profileChangesRepository(database: Database) {
@@ -39,22 +55,22 @@ export function profileChangesRepository(database: Database) {
       });
     },
 
-    /** Committed changes after `afterId`, oldest first, with each profile's public fields as they are now. */
+    /**
+     * Committed changes after `afterId`, oldest first, each as the list sees its member now (see
+     * `ProfileChangeEvent`): a deleted member's changes are DELETEs, whatever they were.
+     */
     async after(afterId: number, limit: number, trx: Executor = db): Promise<ProfileChangeEvent[]> {
-      const rows = await trx
-        .selectFrom('profile_changes as c')
-        .innerJoin('profiles as p', 'p.id', 'c.profile_id')
-        .select(['c.id as change_id', 'c.kind as change_kind'])
-        .selectAll('p')
-        .where('c.id', '>', afterId)
-        .orderBy('c.id')
+      const changes = await trx
+        .selectFrom('profile_changes')
+        .select(['id', 'kind', 'profile_id'])
+        .where('id', '>', afterId)
+        .orderBy('id')
         .limit(limit)
         .execute();
-      return rows.map(({ change_id, change_kind, ...profile }) => ({
-        id: change_id,
-        kind: change_kind,
-        profile: toPublicProfile(profile),
-      }));
+      const ids = [...new Set(changes.map((change) => change.profile_id))];
+      const listed = ids.length === 0 ? [] : await listedProfiles(trx).where('p.id', 'in', ids).execute();
+      const byId = new Map(listed.map((row) => [row.id, row]));
+      return changes.map((change) => eventOf(change, byId.get(change.profile_id)));
     },
 
     /** The newest change id, 0 when there is none. */

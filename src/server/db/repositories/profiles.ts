@@ -1,8 +1,9 @@
 import type { PublicProfile } from '#shared/schemas/profile.ts';
 import type { Database } from '../database.ts';
-import { toPublicProfile } from '../public-profile.ts';
+import { listedProfiles, toPublicProfile } from '../public-profile.ts';
 import type { ProfileChangeKind, ProfileRow } from '../schema.ts';
 import { type Executor, inTransaction } from '../transaction.ts';
+import { usernameKey } from '../username-key.ts';
 import { profileChangesRepository } from './profile-changes.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 
@@ -16,6 +17,9 @@ type ProfileUpdateResult =
   | { status: 'updated'; profile: PublicProfile; changeId: number }
   | { status: 'not_found' }
   | { status: 'username_taken' };
+
+/** What an administrator may do to a profile (product §6, moderation). */
+export type ModerationAction = 'clear_username' | 'clear_bio' | 'hide' | 'unhide';
 
 /** A new member's profile: empty unless a fixture or an import fills it in. */
 export interface NewProfile extends ProfileChanges {
@@ -49,18 +53,20 @@ export function profilesRepository(database: Database) {
   }
 
   return {
-    /** Every member, newest first (product §3). */
+    /** Every listed member (not hidden, not suspended), newest first (product §3). */
     async listPublic(trx: Executor = db): Promise<PublicProfile[]> {
-      const rows = await trx
-        .selectFrom('profiles')
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
+      const rows = await listedProfiles(trx).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').execute();
       return rows.map(toPublicProfile);
     },
 
+    /** A listed member's public profile: what anyone may read. */
     async findPublic(id: string, trx: Executor = db): Promise<PublicProfile | undefined> {
+      const row = await listedProfiles(trx).where('p.id', '=', id).executeTakeFirst();
+      return row ? toPublicProfile(row) : undefined;
+    },
+
+    /** The public fields of any profile, listed or not: for its owner and administrators only. */
+    async findAny(id: string, trx: Executor = db): Promise<PublicProfile | undefined> {
       const row = await trx.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? toPublicProfile(row) : undefined;
     },
@@ -78,7 +84,7 @@ export function profilesRepository(database: Database) {
             .values({
               id: profile.id,
               username: profile.username ?? null,
-              username_key: profile.username?.toLowerCase() ?? null,
+              username_key: profile.username ? usernameKey(profile.username) : null,
               bio: profile.bio ?? null,
               avatar_url: null,
               email: profile.show_email ? profile.email : null,
@@ -114,7 +120,7 @@ export function profilesRepository(database: Database) {
               .set({
                 updated_at: at,
                 ...(edit.username !== undefined
-                  ? { username: edit.username, username_key: edit.username?.toLowerCase() ?? null }
+                  ? { username: edit.username, username_key: edit.username ? usernameKey(edit.username) : null }
                   : {}),
                 ...(edit.bio !== undefined ? { bio: edit.bio } : {}),
                 ...(edit.show_email !== undefined
@@ -132,6 +138,68 @@ export function profilesRepository(database: Database) {
         if (isUniqueViolation(error)) return { status: 'username_taken' };
         throw error;
       }
+    },
+
+    /**
+     * An administrator's moderation: clear the username or the bio (an UPDATE on the live list), hide
+     * the member from the community list (a DELETE) or list them again (an UPDATE). Undefined when
+     * there is no such profile.
+     */
+    async moderate(
+      id: string,
+      action: ModerationAction,
+      now = new Date(),
+      trx: Executor = db,
+    ): Promise<PublicProfile | undefined> {
+      const at = now.toISOString();
+      const changes = {
+        clear_username: { username: null, username_key: null },
+        clear_bio: { bio: null },
+        hide: { hidden_at: at },
+        unhide: { hidden_at: null },
+      }[action];
+      const { row } = await writeProfile(
+        id,
+        action === 'hide' ? 'DELETE' : 'UPDATE',
+        at,
+        (tx) =>
+          tx
+            .updateTable('profiles')
+            .set({ ...changes, updated_at: at })
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirst(),
+        trx,
+      );
+      return row ? toPublicProfile(row) : undefined;
+    },
+
+    /**
+     * Records that the profile's place on the list changed through its account (suspended: DELETE,
+     * restored: UPDATE), so the live list follows. Called inside the account's transaction.
+     */
+    async announceListing(id: string, kind: 'DELETE' | 'UPDATE', now = new Date(), trx: Executor = db) {
+      const at = now.toISOString();
+      await writeProfile(
+        id,
+        kind,
+        at,
+        (tx) =>
+          tx.updateTable('profiles').set({ updated_at: at }).where('id', '=', id).returningAll().executeTakeFirst(),
+        trx,
+      );
+    },
+
+    /** Deletes the profile, with its DELETE change (called inside the account deletion's transaction). */
+    async remove(id: string, now = new Date(), trx: Executor = db): Promise<boolean> {
+      const { row } = await writeProfile(
+        id,
+        'DELETE',
+        now.toISOString(),
+        (tx) => tx.deleteFrom('profiles').where('id', '=', id).returningAll().executeTakeFirst(),
+        trx,
+      );
+      return row !== undefined;
     },
   };
 }

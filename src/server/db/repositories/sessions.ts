@@ -133,6 +133,44 @@ export function sessionsRepository(database: Database) {
       await trx.updateTable('refresh_tokens').set({ revoked: 1 }).where('session_id', '=', sessionId).execute();
     },
 
+    /** Signs the member out everywhere: every session of the account (sign-out everywhere, suspension, reset). */
+    async revokeAll(userId: string, trx: Executor = db): Promise<void> {
+      await trx.updateTable('refresh_tokens').set({ revoked: 1 }).where('user_id', '=', userId).execute();
+    },
+
+    /** Every session of the account but `keepSessionId` (sign-out of other devices, password change). */
+    async revokeOthers(userId: string, keepSessionId: string, trx: Executor = db): Promise<void> {
+      await trx
+        .updateTable('refresh_tokens')
+        .set({ revoked: 1 })
+        .where('user_id', '=', userId)
+        .where('session_id', '<>', keepSessionId)
+        .execute();
+    },
+
+    /** The member's live sessions, oldest first, without any token: for their data export. */
+    async listActive(userId: string, now = new Date(), trx: Executor = db) {
+      const rows = await trx
+        .selectFrom('refresh_tokens')
+        .select((eb) => [
+          'session_id',
+          eb.fn.min('created_at').as('started_at'),
+          eb.fn.max('created_at').as('refreshed_at'),
+          eb.fn.max('session_expires_at').as('ends_at'),
+        ])
+        .where('user_id', '=', userId)
+        .where('revoked', '=', 0)
+        .where('session_expires_at', '>', now.toISOString())
+        .groupBy('session_id')
+        .orderBy('started_at')
+        .execute();
+      return rows.map((row) => ({
+        started_at: String(row.started_at),
+        refreshed_at: String(row.refreshed_at),
+        ends_at: String(row.ends_at),
+      }));
+    },
+
     /** A session is alive while one of its refresh tokens is neither revoked nor past the session's end. */
     async isActive(sessionId: string, now = new Date(), trx: Executor = db): Promise<boolean> {
       const row = await trx

@@ -8,8 +8,15 @@ const badToken = () => new HttpError(401, 'bad_jwt', 'Invalid or expired access 
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The signed-in caller, or a 401 HttpError. */
+    /**
+     * The signed-in caller, or a 401 HttpError. `role` is the account's role in the database now,
+     * whatever the token says.
+     */
     requireUser(request: FastifyRequest): Promise<AccessClaims>;
+    /** The signed-in caller if they are an administrator now; 401 without a valid token, 403 for a member. */
+    requireAdmin(request: FastifyRequest): Promise<AccessClaims>;
+    /** The caller when the request carries a valid token, otherwise null (for public routes that show more to some). */
+    optionalUser(request: FastifyRequest): Promise<AccessClaims | null>;
   }
 }
 
@@ -31,7 +38,22 @@ export const authPlugin = fp(
       const claims = await verifyAccessToken(signingKeys, config.auth.issuer, token);
       // A signed-out or revoked session's access tokens stop working at once, not at expiry.
       if (!claims || !(await repos.sessions.isActive(claims.sessionId))) throw badToken();
-      return claims;
+      // So do a suspended (or deleted) member's, even one whose refresh raced the suspension.
+      const standing = await repos.users.standing(claims.userId);
+      if (!standing || standing.suspended_at !== null) throw badToken();
+      return { ...claims, role: standing.role };
+    });
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      const caller = await app.requireUser(request);
+      if (caller.role !== 'admin') throw new HttpError(403, 'forbidden', 'Only administrators may do this');
+      return caller;
+    });
+    app.decorate('optionalUser', async (request: FastifyRequest) => {
+      if (!request.headers.authorization) return null;
+      return app.requireUser(request).catch((error: unknown) => {
+        if (error instanceof HttpError && error.statusCode === 401) return null;
+        throw error;
+      });
     });
   },
   { name: 'auth', dependencies: ['config', 'database', 'signing-keys'] },

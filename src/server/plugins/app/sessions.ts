@@ -1,14 +1,14 @@
 import fp from 'fastify-plugin';
 import type { Session } from '#shared/schemas/auth.ts';
-import { ACCESS_TOKEN_TTL_SECONDS, issueAccessToken } from '../../auth/access-tokens.ts';
+import { ACCESS_TOKEN_TTL_SECONDS, type AppRole, issueAccessToken } from '../../auth/access-tokens.ts';
 import { type FailedSignIns, memoryFailedSignIns, redisFailedSignIns } from '../../auth/failed-sign-ins.ts';
 import type { IssuedRefresh } from '../../db/repositories/sessions.ts';
 
 interface SessionIssuer {
   /** Failed password sign-ins per account and per account and address. */
   readonly failedSignIns: FailedSignIns;
-  /** The session answer of a sign-in or refresh: a new access token beside the refresh token. */
-  answer(issued: IssuedRefresh, email: string): Promise<Session>;
+  /** The session answer of a sign-in, refresh or password reset: a new access token beside the refresh token. */
+  answer(issued: IssuedRefresh, user: { readonly email: string; readonly role: AppRole }): Promise<Session>;
 }
 
 declare module 'fastify' {
@@ -31,11 +31,12 @@ export const sessionsPlugin = fp(
 
     app.decorate('sessions', {
       failedSignIns,
-      async answer(issued: IssuedRefresh, email: string): Promise<Session> {
+      async answer(issued: IssuedRefresh, { email, role }: { email: string; role: AppRole }): Promise<Session> {
         const { token, expiresAt } = await issueAccessToken(signingKeys, config.auth.issuer, {
           userId: issued.userId,
           email,
           sessionId: issued.sessionId,
+          role,
         });
         return {
           access_token: token,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { credentialsSchema, grantTypeSchema, refreshGrantSchema, sessionSchema } from '#shared/schemas/auth.ts';
 import { verifyPassword } from '../../../auth/passwords.ts';
 import { HttpError } from '../../../http-error.ts';
+import { accountSuspended } from '../account-errors.ts';
 import { BODY_ERRORS, errorResponses } from '../error-responses.ts';
 import { noStore } from './no-store.ts';
 
@@ -29,7 +30,7 @@ export const tokenRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         querystring: grantTypeSchema,
         body: z.union([credentialsSchema, refreshGrantSchema], { error: 'Send {email, password} or {refresh_token}' }),
-        response: { 200: sessionSchema, ...errorResponses(429, ...BODY_ERRORS) },
+        response: { 200: sessionSchema, ...errorResponses(403, 429, ...BODY_ERRORS) },
       },
     },
     async (request) => {
@@ -51,7 +52,9 @@ export const tokenRoute: FastifyPluginAsyncZod = async (app) => {
           throw invalidCredentials();
         }
         await sessions.failedSignIns.recordSuccess(body.email, request.ip);
-        return sessions.answer(await repos.sessions.start(user.id), user.email);
+        // Told only to whoever knows the password: a suspension is no secret from its owner.
+        if (user.suspended_at !== null) throw accountSuspended();
+        return sessions.answer(await repos.sessions.start(user.id), user);
       }
 
       if (!('refresh_token' in body)) throw new HttpError(400, 'validation_failed', 'body: refresh_token is required');
@@ -59,7 +62,12 @@ export const tokenRoute: FastifyPluginAsyncZod = async (app) => {
       if (!rotation.ok) throw REFRESH_FAILURES[rotation.reason]();
       const user = await repos.users.findById(rotation.issued.userId);
       if (!user) throw REFRESH_FAILURES.revoked();
-      return sessions.answer(rotation.issued, user.email);
+      if (user.suspended_at !== null) {
+        // A refresh that raced the suspension may have stored a successor: end the session again.
+        await repos.sessions.revoke(rotation.issued.sessionId);
+        throw accountSuspended();
+      }
+      return sessions.answer(rotation.issued, user);
     },
   );
 };

@@ -16,9 +16,16 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profiles/:id',
     { schema: { params: idParams, response: { 200: publicProfileSchema, ...errorResponses(404) } } },
     async (request, reply) => {
-      const profile = await profiles.findPublic(request.params.id);
-      if (!profile) throw notFound();
+      const { id } = request.params;
+      const listed = await profiles.findPublic(id);
       reply.header('cache-control', 'no-cache');
+      if (listed) return listed;
+      // A hidden or suspended member's profile: only they (their dashboard) and administrators see it.
+      const caller = await app.optionalUser(request);
+      const profile =
+        caller && (caller.userId === id || caller.role === 'admin') ? await profiles.findAny(id) : undefined;
+      if (!profile) throw notFound();
+      reply.header('cache-control', 'no-store');
       return profile;
     },
   );
