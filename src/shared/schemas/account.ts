@@ -44,7 +44,7 @@ export const logoutQuerySchema = z.strictObject({
   scope: z.enum(['local', 'global', 'others'], { error: 'scope must be local, global or others' }).default('local'),
 });
 /** Logout takes no body: none at all, an empty one (as Supabase's client sends it) or `{}`. */
-export const logoutBodySchema = z.strictObject({}).optional();
+export const logoutBodySchema = z.strictObject({}).nullish();
 
 const tickSchema = z.object({ project_id: z.number().int(), index: z.number().int(), done_at: z.iso.datetime() });
 

@@ -80,7 +80,7 @@ export const moderationRequestSchema = z.strictObject({ action: moderationAction
 export const suspendRequestSchema = z.strictObject({ reason: adminReasonSchema });
 
 /** `DELETE /api/admin/members/:id/suspension`: restore. The body may be left out. */
-export const restoreRequestSchema = z.strictObject({ reason: adminReasonSchema.optional() }).optional();
+export const restoreRequestSchema = z.strictObject({ reason: adminReasonSchema.optional() }).nullish();
 
 /** `PUT /api/admin/members/:id/role`: promote or demote another member. */
 export const roleRequestSchema = z.strictObject({ role: roleSchema, reason: adminReasonSchema });
@@ -89,7 +89,7 @@ export const roleRequestSchema = z.strictObject({ role: roleSchema, reason: admi
 export const deleteMemberRequestSchema = z.strictObject({ reason: adminReasonSchema });
 
 /** `POST /api/admin/members/:id/reset-links`. The body may be left out. */
-export const resetLinkRequestSchema = z.strictObject({ reason: adminReasonSchema.optional() }).optional();
+export const resetLinkRequestSchema = z.strictObject({ reason: adminReasonSchema.optional() }).nullish();
 
 /** A one-time reset link, shown once to hand to the member: `{SITE_URL}/reset-password#token=…`. */
 export const resetLinkSchema = z.object({
