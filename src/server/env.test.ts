@@ -53,6 +53,18 @@ describe('parseEnv', () => {
     expect(result.ok ? [] : result.problems).toContainEqual(expect.stringContaining(message));
   });
 
+  it('caps live streams at 10 per address and 5,000 in all unless told otherwise', () => {
+    expect(parseEnv({})).toMatchObject({ ok: true, config: { streamLimits: { perAddress: 10, total: 5000 } } });
+    expect(parseEnv({ MAX_STREAMS_PER_ADDRESS: '3', MAX_STREAMS: '200' })).toMatchObject({
+      ok: true,
+      config: { streamLimits: { perAddress: 3, total: 200 } },
+    });
+    const zero = parseEnv({ MAX_STREAMS: '0' });
+    expect(zero.ok ? [] : zero.problems).toEqual([
+      'MAX_STREAMS must be a whole number of streams, at least 1 (got "0")',
+    ]);
+  });
+
   it('never repeats a database URL, which may hold a password', () => {
     const result = parseEnv({ DATABASE_URL: 'mysql://root:hunter2@db/rf' });
     expect(result.ok).toBe(false);

@@ -37,3 +37,9 @@ export const SOUND_VOLUMES = {
   swoosh: 0.25,
   music: 0.15,
 } as const;
+
+/**
+ * How long a client waits before asking again for a live stream the server refused (429: too many
+ * from its address; 503: too many in all): the server's `Retry-After`, and the web client's delay.
+ */
+export const LIVE_STREAM_RETRY_AFTER_SECONDS = 15;

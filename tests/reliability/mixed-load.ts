@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PROJECT_IDS } from '#shared/content/project-ids.ts';
-import { cpuSeconds, percentile, rssMb, seedMembers } from '../../bench/support.ts';
+import { cpuSeconds, percentile, rssMb, seedMembers, UNCAPPED_STREAMS } from '../../bench/support.ts';
 import { type ApiResponse, apiRequest, NetworkError } from './api-client.ts';
 import { EventStreams } from './event-streams.ts';
 import { type Member, signIn, signUpMembers } from './members.ts';
@@ -278,7 +278,8 @@ export interface LoadTargetOptions {
 
 export async function startLoadTarget(options: LoadTargetOptions): Promise<LoadTarget> {
   const database = await freshServerDatabase('sqlite');
-  const server = new ServerProcess(database.env, { script: options.serverScript });
+  // Every stream comes from this one loopback address: lift the per-address and global caps.
+  const server = new ServerProcess({ ...database.env, ...UNCAPPED_STREAMS }, { script: options.serverScript });
   let streams: EventStreams | null = null;
   const close = async () => {
     await streams?.close();

@@ -24,6 +24,12 @@ interface Running extends ServerInstance {
 }
 
 const STDERR_KEPT_BYTES = 4096;
+
+/** `ulimit -n` values: the soft limit, which a process may raise itself up to the hard one. */
+export interface OpenFileLimit {
+  readonly soft: number;
+  readonly hard: number;
+}
 export const DEFAULT_SCRIPT = 'build/server-app/server.js';
 
 /**
@@ -36,6 +42,7 @@ export class ServerProcess {
   readonly #env: Readonly<Record<string, string>>;
   readonly #script: string;
   readonly #startTimeoutMs: number;
+  readonly #openFiles: OpenFileLimit | undefined;
   #running: Running | null = null;
   #up: Running | null = null;
   #generation = 0;
@@ -45,14 +52,22 @@ export class ServerProcess {
   /** Instances that exited on their own, in order. */
   readonly crashes: ServerInstance[] = [];
 
-  /** `script`: the built server, relative to the repository (another build can stand in for it). */
+  /**
+   * `script`: the built server, relative to the repository (another build can stand in for it).
+   * `openFiles`: the open-file limits (`ulimit -n`) the process starts with, as on a small host.
+   */
   constructor(
     env: Readonly<Record<string, string>>,
-    { script = DEFAULT_SCRIPT, startTimeoutMs = 20_000 }: { script?: string; startTimeoutMs?: number } = {},
+    {
+      script = DEFAULT_SCRIPT,
+      startTimeoutMs = 20_000,
+      openFiles,
+    }: { script?: string; startTimeoutMs?: number; openFiles?: OpenFileLimit } = {},
   ) {
     this.#env = env;
     this.#script = script;
     this.#startTimeoutMs = startTimeoutMs;
+    this.#openFiles = openFiles;
   }
 
   /** The instance answering requests now, or null while it is down. */
@@ -119,6 +134,20 @@ export class ServerProcess {
     if (!closed) await this.kill();
   }
 
+  /**
+   * SIGTERM, and the way the process ended, however long that takes: for a test of the shutdown
+   * itself (bound it with the test's time limit; `close()` still kills a process that hangs).
+   */
+  async terminate(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    const running = this.#running;
+    if (!running) throw new Error('the server is not running');
+    this.#up = null;
+    running.stopping = true;
+    running.child.kill('SIGTERM');
+    await running.exited;
+    return { code: running.child.exitCode, signal: running.child.signalCode };
+  }
+
   /** Stops any running instance and releases everyone waiting in `whenUp`. */
   async close(): Promise<void> {
     this.#closed = true;
@@ -129,7 +158,19 @@ export class ServerProcess {
   async #spawn(): Promise<Running> {
     if (this.#running) throw new Error('the server is already running');
     const port = await freePort();
-    const child = spawn(process.execPath, [this.#script], {
+    // With limits, a shell sets them and then becomes the server (exec): the child is still the server.
+    const [command, args] = this.#openFiles
+      ? [
+          '/bin/sh',
+          [
+            '-c',
+            `ulimit -Sn ${this.#openFiles.soft} && ulimit -Hn ${this.#openFiles.hard} && exec "$0" "$@"`,
+            process.execPath,
+            this.#script,
+          ],
+        ]
+      : [process.execPath, [this.#script]];
+    const child = spawn(command, args, {
       cwd: ROOT,
       env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...this.#env },
       stdio: ['ignore', 'ignore', 'pipe'],

@@ -18,7 +18,10 @@ const rename = (server: TestServer, session: Session, username: string) =>
     headers: bearer(session.access_token),
   });
 
-describeEachDatabase('live profile stream', (test) => {
+/** These tests open many streams from one address (25 at once): more than the default cap of 10. */
+const manyStreams = { streamLimits: { perAddress: 100, total: 1000 } };
+
+describeEachDatabase('live profile stream', manyStreams, (test) => {
   const clients: SseClient[] = [];
   const open = (target: TestServer, lastEventId: string | null = null) => {
     const client = stream(target, lastEventId);

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIVE_STREAM_RETRY_AFTER_SECONDS } from '#shared/constants.ts';
 import type { PublicProfile } from '#shared/schemas/profile.ts';
 import {
   createProfileStream,
@@ -177,6 +178,24 @@ describe('a refused stream', () => {
     vi.advanceTimersByTime(1);
     expect(FakeEventSource.opened).toHaveLength(2);
     expect(openConnections()).toHaveLength(1);
+  });
+
+  it('waits as long as the server asks (Retry-After), plus at most a fifth more so refused tabs spread out', () => {
+    const retryAfterMs = LIVE_STREAM_RETRY_AFTER_SECONDS * 1000;
+    stream({ random: () => 0 }).subscribe(() => undefined);
+    refuse(only(FakeEventSource.opened));
+    vi.advanceTimersByTime(retryAfterMs - 1);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeEventSource.opened).toHaveLength(2);
+
+    FakeEventSource.opened.length = 0;
+    stream({ random: () => 0.999 }).subscribe(() => undefined);
+    refuse(only(FakeEventSource.opened));
+    vi.advanceTimersByTime(retryAfterMs * 1.19);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    vi.advanceTimersByTime(retryAfterMs * 0.01);
+    expect(FakeEventSource.opened).toHaveLength(2);
   });
 
   it('is not opened again once the last subscriber has left', () => {

@@ -1,11 +1,16 @@
 import { useEffect, useState } from 'react';
+import { LIVE_STREAM_RETRY_AFTER_SECONDS } from '#shared/constants.ts';
 import { type PublicProfile, publicProfileSchema } from '#shared/schemas/profile.ts';
 import { queryClient } from '#web/lib/query-client.tsx';
 import { forgetProfileChanges, invalidateProfiles, receiveProfileChange } from './profiles.ts';
 
 export const PROFILE_STREAM_URL = '/api/realtime/profiles';
-/** How long to wait before opening the stream again after the server refused it. */
-const RECONNECT_DELAY_MS = 5000;
+/**
+ * After the server refused the stream (429 or 503; EventSource shows neither status nor header), wait
+ * what its Retry-After says, plus up to a fifth more so that many refused tabs do not return at once.
+ */
+const RETRY_AFTER_MS = LIVE_STREAM_RETRY_AFTER_SECONDS * 1000;
+const RETRY_JITTER = 0.2;
 
 type ProfileChangeKind = 'INSERT' | 'UPDATE';
 export type ProfileStreamEvent =
@@ -31,7 +36,10 @@ export interface ProfileStreamOptions {
   readonly onEvent?: ProfileStreamListener;
   /** Runs when the last subscriber has left and the connection is closed. */
   readonly onClose?: () => void;
+  /** A fixed delay before opening a refused stream again, instead of Retry-After with jitter. */
   readonly reconnectDelayMs?: number;
+  /** The jitter's source of randomness, in [0, 1). */
+  readonly random?: () => number;
 }
 
 interface ProfileStream {
@@ -44,7 +52,8 @@ interface ProfileStream {
  * closes only when the last one leaves, so one unmounting component does not cut off the others.
  */
 export function createProfileStream(options: ProfileStreamOptions): ProfileStream {
-  const { EventSource, onEvent, onClose, reconnectDelayMs = RECONNECT_DELAY_MS } = options;
+  const { EventSource, onEvent, onClose, reconnectDelayMs, random = Math.random } = options;
+  const delayAfterRefusal = () => reconnectDelayMs ?? RETRY_AFTER_MS * (1 + RETRY_JITTER * random());
   // One entry per subscribe call, so a listener subscribed twice counts twice.
   const subscriptions = new Set<{ readonly listener: ProfileStreamListener }>();
   let source: EventSourceLike | null = null;
@@ -79,7 +88,7 @@ export function createProfileStream(options: ProfileStreamOptions): ProfileStrea
       // The browser reconnects by itself (sending Last-Event-ID) unless the stream was refused.
       if (opened.readyState !== EventSource.CLOSED) return;
       opened.close();
-      if (source === opened) reconnect = setTimeout(open, reconnectDelayMs);
+      if (source === opened) reconnect = setTimeout(open, delayAfterRefusal());
     });
   };
 
