@@ -99,3 +99,34 @@ export function redisFailedSignIns(redis: Redis, limits: FailedSignInLimits, pre
     },
   };
 }
+
+/**
+ * The Redis counts while Redis answers, this process's while it does not: a Redis restart makes
+ * the counts per instance for a while instead of failing sign-ins.
+ */
+export function withMemoryFallback(
+  shared: FailedSignIns,
+  local: FailedSignIns,
+  redisReady: () => boolean,
+  onFallback: (reason: string) => void,
+): FailedSignIns {
+  const either =
+    <A extends unknown[], R>(method: (counts: FailedSignIns) => (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      if (!redisReady()) {
+        onFallback('Redis is not connected');
+        return method(local)(...args);
+      }
+      try {
+        return await method(shared)(...args);
+      } catch (error) {
+        onFallback(error instanceof Error ? error.message : String(error));
+        return method(local)(...args);
+      }
+    };
+  return {
+    isRefused: either((counts) => counts.isRefused.bind(counts)),
+    recordFailure: either((counts) => counts.recordFailure.bind(counts)),
+    recordSuccess: either((counts) => counts.recordSuccess.bind(counts)),
+  };
+}

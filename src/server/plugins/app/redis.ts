@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 
@@ -5,6 +6,30 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Shared counters for several instances; null when `REDIS_URL` is not set. */
     redis: Redis | null;
+    /** Logs when the shared counters fall back to this instance and when they are shared again. */
+    redisFallback: RedisFallbackNotice;
+  }
+}
+
+/** Tells once when counting falls back to this instance, and once when Redis counts again. */
+export class RedisFallbackNotice {
+  #degraded = false;
+  readonly #log: FastifyBaseLogger;
+  constructor(log: FastifyBaseLogger) {
+    this.#log = log;
+  }
+  degraded(reason: string): void {
+    if (this.#degraded) return;
+    this.#degraded = true;
+    this.#log.warn(
+      { reason },
+      'Redis unreachable: rate limits and failed sign-ins count per instance until it is back',
+    );
+  }
+  restored(): void {
+    if (!this.#degraded) return;
+    this.#degraded = false;
+    this.#log.info('Redis reachable again: rate limits are shared by every instance');
   }
 }
 
@@ -13,10 +38,21 @@ export const redisPlugin = fp(
     const { redisUrl } = app.config;
     // Loaded only when configured: a single instance keeps its counters in memory.
     const redis = redisUrl
-      ? new (await import('ioredis')).Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+      ? new (await import('ioredis')).Redis(redisUrl, {
+          lazyConnect: false,
+          maxRetriesPerRequest: 1,
+          // While Redis is down, commands fail at once (and counting falls back to this instance)
+          // instead of queueing behind a reconnect.
+          enableOfflineQueue: false,
+        })
       : null;
+    const notice = new RedisFallbackNotice(app.log);
+    // ioredis reconnects by itself; its errors are what the notice reports, not crashes.
+    redis?.on('error', (error: Error) => notice.degraded(error.message));
+    redis?.on('ready', () => notice.restored());
     app.decorate('redis', redis);
-    if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+    app.decorate('redisFallback', notice);
+    if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   },
   { name: 'redis', dependencies: ['config'] },
 );

@@ -1,7 +1,12 @@
 import fp from 'fastify-plugin';
 import type { Session } from '#shared/schemas/auth.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, type AppRole, issueAccessToken } from '../../auth/access-tokens.ts';
-import { type FailedSignIns, memoryFailedSignIns, redisFailedSignIns } from '../../auth/failed-sign-ins.ts';
+import {
+  type FailedSignIns,
+  memoryFailedSignIns,
+  redisFailedSignIns,
+  withMemoryFallback,
+} from '../../auth/failed-sign-ins.ts';
 import type { IssuedRefresh } from '../../db/repositories/sessions.ts';
 
 interface SessionIssuer {
@@ -26,7 +31,12 @@ export const sessionsPlugin = fp(
       perAccountAndAddress: rateLimits.failedSignInsPerAccountAndAddress,
     };
     const failedSignIns = redis
-      ? redisFailedSignIns(redis, limits, config.redisKeyPrefix)
+      ? withMemoryFallback(
+          redisFailedSignIns(redis, limits, config.redisKeyPrefix),
+          memoryFailedSignIns(limits),
+          () => redis.status === 'ready',
+          (reason) => app.redisFallback.degraded(reason),
+        )
       : memoryFailedSignIns(limits);
 
     app.decorate('sessions', {

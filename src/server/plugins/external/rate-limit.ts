@@ -1,16 +1,17 @@
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
+import { redisWithLocalFallback } from './rate-limit-store.ts';
 
 /**
  * Rate limits are set per route (sign-up, token); counters live in Redis when several instances
- * share them, otherwise in this process.
+ * share them (and in this process while Redis is unreachable), otherwise in this process.
  */
 export const rateLimitPlugin = fp(
   async (app) => {
-    const { redis, config } = app;
+    const { redis, redisFallback, config } = app;
     await app.register(rateLimit, {
       global: false,
-      ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:` } : {}),
+      ...(redis ? { store: redisWithLocalFallback(redis, `${config.redisKeyPrefix}rate-limit:`, redisFallback) } : {}),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         code: 'over_request_rate_limit',
