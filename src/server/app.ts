@@ -5,6 +5,7 @@ import { authPlugin } from './plugins/app/auth.ts';
 import { configPlugin } from './plugins/app/config.ts';
 import { databasePlugin } from './plugins/app/database.ts';
 import { answerClientError, errorHandlerPlugin, sendFrameworkError } from './plugins/app/error-handler.ts';
+import { mailerPlugin } from './plugins/app/mailer.ts';
 import { profileFeedPlugin } from './plugins/app/profile-feed.ts';
 import { redisPlugin } from './plugins/app/redis.ts';
 import { sessionsPlugin } from './plugins/app/sessions.ts';
@@ -12,7 +13,11 @@ import { signingKeysPlugin } from './plugins/app/signing-keys.ts';
 import { rateLimitPlugin } from './plugins/external/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/external/security-headers.ts';
 import { webPlugin } from './plugins/external/web.ts';
+import { accountRoutes } from './routes/api/account/account.ts';
+import { adminAuditRoute } from './routes/api/admin/audit.ts';
+import { adminMemberRoutes } from './routes/api/admin/members.ts';
 import { jwksRoute } from './routes/api/auth/jwks.ts';
+import { recoveryRoutes } from './routes/api/auth/recovery.ts';
 import { sessionRoutes } from './routes/api/auth/session.ts';
 import { signUpRoute } from './routes/api/auth/sign-up.ts';
 import { tokenRoute } from './routes/api/auth/token.ts';
@@ -75,6 +80,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(bookmarkRoutes);
       await api.register(progressRoutes);
       await api.register(profileListRoute);
+  await app.register(mailerPlugin);
       await api.register(profileRoutes);
       await api.register(profileStreamRoute);
     },
@@ -91,3 +97,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   }
   return app;
 }
+      await api.register(recoveryRoutes);
+      await api.register(accountRoutes);
+      await api.register(adminMemberRoutes);
+      await api.register(adminAuditRoute);

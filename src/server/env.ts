@@ -63,6 +63,16 @@ const envSchema = z.object({
       }
     }),
   ),
+  // Password recovery by e-mail (optional; both or neither). Links in mail always point at SITE_URL.
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')),
+  MAIL_FROM: optional(
+    z
+      .string()
+      .regex(
+        /^(?:[^\r\n<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+        'must be an e-mail address, or a name and an address: RoboForge <robots@club.example>',
+      ),
+  ),
 });
 
 export type DatabaseConfig =
@@ -109,6 +119,12 @@ interface AuthConfig {
   readonly rateLimits: RateLimits;
 }
 
+export interface MailConfig {
+  /** `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465`. */
+  readonly smtpUrl: string;
+  readonly from: string;
+}
+
 export interface AppConfig {
   readonly siteName: string;
   readonly auth: AuthConfig;
@@ -116,6 +132,10 @@ export interface AppConfig {
   readonly redisUrl: string | null;
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
   readonly redisKeyPrefix: string;
+  /** `SITE_URL`: where reset links point; unset, an administrator's link uses the request's origin. */
+  readonly siteUrl?: string | null;
+  /** Outgoing mail (`SMTP_URL`, `MAIL_FROM`) for password recovery; unset, recovery goes through an administrator. */
+  readonly mail?: MailConfig | null;
   readonly database: DatabaseConfig;
   /** The built web app (`build/client`), or null to serve the API only. */
   readonly webRoot: string | null;
@@ -142,7 +162,7 @@ export function parseEnv(env: Record<string, string | undefined>, cwd = process.
       const key = String(issue.path[0] ?? 'environment');
       const value = env[key];
       // Never echo a value that may hold a secret (URLs carry passwords; the signing key is one).
-      const secret = key === 'DATABASE_URL' || key === 'REDIS_URL' || key === 'JWT_SIGNING_KEY';
+      const secret = key === 'DATABASE_URL' || key === 'REDIS_URL' || key === 'JWT_SIGNING_KEY' || key === 'SMTP_URL';
       const shown = value === undefined || secret ? '' : ` (got "${value}")`;
       return `${key} ${issue.message}${shown}`;
     });
@@ -151,6 +171,13 @@ export function parseEnv(env: Record<string, string | undefined>, cwd = process.
   const e = parsed.data;
   const dataDir = path.resolve(cwd, e.DATA_DIR ?? 'data');
   return {
+  const mailProblems = [
+    e.SMTP_URL && !e.MAIL_FROM ? 'MAIL_FROM must be set with SMTP_URL' : null,
+    e.MAIL_FROM && !e.SMTP_URL ? 'SMTP_URL must be set with MAIL_FROM' : null,
+    // A link built from the request's Host header could be pointed at another site by whoever asks.
+    e.SMTP_URL && !e.SITE_URL ? 'SITE_URL must be set with SMTP_URL (mailed reset links point at it)' : null,
+  ].filter((problem) => problem !== null);
+  if (mailProblems.length > 0) return { ok: false, problems: mailProblems };
     ok: true,
     config: {
       port: e.PORT ?? 3000,
@@ -165,6 +192,8 @@ export function parseEnv(env: Record<string, string | undefined>, cwd = process.
       redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'roboforge:',
       database: e.DATABASE_URL
         ? { kind: 'postgres', url: e.DATABASE_URL }
+      siteUrl: e.SITE_URL ?? null,
+      mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
         : { kind: 'sqlite', file: path.join(dataDir, 'roboforge.sqlite') },
       webRoot: path.resolve(cwd, 'build/client'),
       logLevel: e.LOG_LEVEL ?? 'info',

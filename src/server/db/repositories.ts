@@ -1,4 +1,5 @@
 import type { Database } from './database.ts';
+import { administrationRepository } from './repositories/administration.ts';
 import { auditLogRepository } from './repositories/audit-log.ts';
 import { bookmarksRepository } from './repositories/bookmarks.ts';
 import { healthRepository } from './repositories/health.ts';
@@ -30,6 +31,7 @@ export function createRepositories(database: Database) {
     members: membersRepository(database),
     auditLog: auditLogRepository(database),
     passwordResets: passwordResetsRepository(database),
+    administration: administrationRepository(database),
   };
 }
 

@@ -65,6 +65,11 @@ export function profilesRepository(database: Database) {
       return row ? toPublicProfile(row) : undefined;
     },
 
+    /** Everything stored of a profile, for its owner's data export. */
+    findRow(id: string, trx: Executor = db): Promise<ProfileRow | undefined> {
+      return trx.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
     /** The public fields of any profile, listed or not: for its owner and administrators only. */
     async findAny(id: string, trx: Executor = db): Promise<PublicProfile | undefined> {
       const row = await trx.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst();
