@@ -43,12 +43,19 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     return user;
   }
 
-  app.get('/account', { schema: { response: { 200: accountSchema, ...errorResponses(401) } } }, async (request) => {
-    const caller = await app.requireUser(request);
-    const user = await repos.users.findById(caller.userId);
-    if (!user) throw accountGone();
-    return { id: user.id, email: user.email, role: user.role, created_at: user.created_at };
-  });
+  // These calls take no query; anything there is a mistake worth telling the caller about.
+  const noQuery = z.strictObject({});
+
+  app.get(
+    '/account',
+    { schema: { querystring: noQuery, response: { 200: accountSchema, ...errorResponses(401) } } },
+    async (request) => {
+      const caller = await app.requireUser(request);
+      const user = await repos.users.findById(caller.userId);
+      if (!user) throw accountGone();
+      return { id: user.id, email: user.email, role: user.role, created_at: user.created_at };
+    },
+  );
 
   app.put(
     '/account/password',
@@ -75,7 +82,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/account/export',
-    { schema: { response: { 200: accountExportSchema, ...errorResponses(401) } } },
+    { schema: { querystring: noQuery, response: { 200: accountExportSchema, ...errorResponses(401) } } },
     async (request, reply): Promise<AccountExport> => {
       const caller = await app.requireUser(request);
       const { userId } = caller;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, RESET_PASSWORD_PATH } from '#shared/constants.ts';
 import { sessionSchema } from '#shared/schemas/auth.ts';
 import {
@@ -54,7 +55,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/settings',
-    { schema: { response: { 200: authSettingsSchema, ...errorResponses() } } },
+    { schema: { querystring: z.strictObject({}), response: { 200: authSettingsSchema, ...errorResponses() } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
       return { password_recovery: mailer ? ('email' as const) : ('admin' as const) };
