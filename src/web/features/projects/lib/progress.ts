@@ -1,0 +1,65 @@
+import type { Progress, ProgressKind } from '#shared/schemas/progress.ts';
+
+interface TickChange {
+  readonly projectId: number;
+  readonly kind: ProgressKind;
+  readonly index: number;
+  readonly done: boolean;
+}
+
+const EMPTY: Progress = { steps: [], materials: [] };
+
+/** The progress list with one tick set or cleared, as the server will have it (for optimistic updates). */
+export function withTick(progress: Progress | undefined, { projectId, kind, index, done }: TickChange): Progress {
+  const current = progress ?? EMPTY;
+  const others = current[kind].filter((tick) => tick.project_id !== projectId || tick.index !== index);
+  if (!done) return { ...current, [kind]: others };
+  const existing = current[kind].find((tick) => tick.project_id === projectId && tick.index === index);
+  if (existing) return current;
+  return { ...current, [kind]: [...others, { project_id: projectId, index, done_at: new Date().toISOString() }] };
+}
+
+/** Where a learner stands in one project. */
+export interface ProjectProgress {
+  /** 0-based indexes of the steps marked done. */
+  readonly doneSteps: ReadonlySet<number>;
+  /** 0-based indexes of the materials the learner has. */
+  readonly haveMaterials: ReadonlySet<number>;
+  readonly stepsDone: number;
+  readonly stepCount: number;
+  /** At least one tick, a step or a material. */
+  readonly started: boolean;
+  readonly complete: boolean;
+  /** 0-based index of the first step not done, once at least one step is done and until all are. */
+  readonly continueAt: number | null;
+}
+
+export function projectProgress(
+  progress: Progress | undefined,
+  project: { readonly id: number; readonly steps: readonly unknown[]; readonly materials: readonly unknown[] },
+): ProjectProgress {
+  const stepCount = project.steps.length;
+  const indexes = (kind: ProgressKind, count: number) =>
+    new Set(
+      (progress?.[kind] ?? [])
+        .filter((tick) => tick.project_id === project.id && tick.index < count)
+        .map((tick) => tick.index),
+    );
+  const doneSteps = indexes('steps', stepCount);
+  const haveMaterials = indexes('materials', project.materials.length);
+  const complete = stepCount > 0 && doneSteps.size === stepCount;
+  let continueAt: number | null = null;
+  if (doneSteps.size > 0 && !complete) {
+    continueAt = 0;
+    while (doneSteps.has(continueAt)) continueAt++;
+  }
+  return {
+    doneSteps,
+    haveMaterials,
+    stepsDone: doneSteps.size,
+    stepCount,
+    started: doneSteps.size > 0 || haveMaterials.size > 0,
+    complete,
+    continueAt,
+  };
+}
