@@ -6,6 +6,7 @@ export default [
   route('people', 'routes/people.tsx'),
   route('auth', 'routes/auth.tsx'),
   route('projects', 'routes/projects.tsx'),
+  route('projects/:slug', 'routes/tutorial.tsx'),
   route('dashboard', 'routes/dashboard.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

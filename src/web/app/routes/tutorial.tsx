@@ -1,0 +1,41 @@
+import { lazy, Suspense } from 'react';
+import { useParams } from 'react-router';
+import { findProjectBySlug } from '#shared/content/projects.ts';
+import { usePrefetchTutorial } from '#web/features/projects/api/tutorial-content.ts';
+import { TutorialScreen } from '#web/features/projects/components/tutorial-page.tsx';
+import { RequireAuth } from '#web/lib/auth/require-auth.tsx';
+import { QueryProvider } from '#web/lib/query-client.tsx';
+import { pageMeta, SITE_NAME } from '#web/lib/site.ts';
+
+/** An unknown slug gets the app's 404 page, loaded only then. */
+const NotFoundRoute = lazy(() => import('./not-found.tsx'));
+
+export function meta({ params }: { params: { slug?: string } }) {
+  const project = findProjectBySlug(params.slug ?? '');
+  if (!project) return pageMeta('Page not found', 'This page does not exist.');
+  return pageMeta(project.title, `${project.title}: a step-by-step ${SITE_NAME} build. ${project.description}`);
+}
+
+function PrefetchTutorial({ slug }: { slug: string }) {
+  usePrefetchTutorial(slug);
+  return null;
+}
+
+export default function TutorialRoute() {
+  const { slug = '' } = useParams();
+  const project = findProjectBySlug(slug);
+  if (!project) {
+    return (
+      <Suspense fallback={null}>
+        <NotFoundRoute />
+      </Suspense>
+    );
+  }
+
+  return (
+    <QueryProvider>
+      <PrefetchTutorial slug={slug} />
+      <RequireAuth>{(userId) => <TutorialScreen key={slug} project={project} userId={userId} />}</RequireAuth>
+    </QueryProvider>
+  );
+}

@@ -1,0 +1,264 @@
+import { Check, RotateCcw } from 'lucide-react';
+import { lazy, Suspense, startTransition, useEffect, useOptimistic, useRef, useState } from 'react';
+import { Link, useLocation, useNavigationType } from 'react-router';
+import { BOARD_NAMES, type Project } from '#shared/content/projects.ts';
+import { ROUTES } from '#shared/routes.ts';
+import { Button, buttonVariants } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { cn } from '#web/lib/cn.ts';
+import { type ProgressTickChange, useProgress, useTickProgress } from '../api/progress.ts';
+import { useTutorialAssets } from '../api/tutorial-assets.ts';
+import { useTutorialView } from '../api/tutorial-content.ts';
+import { parseLineRangeHash } from '../lib/code-anchor.ts';
+import { type ProjectProgress, projectProgress, withTick } from '../lib/progress.ts';
+import type { TutorialView } from '../lib/tutorial-view.ts';
+import { JumpLink, revealOnPage } from './jump-link.tsx';
+import { MaterialsChecklist } from './materials-checklist.tsx';
+import { ProgressMeter } from './progress-meter.tsx';
+import { DIFFICULTY_CLASSES, PROJECT_COLOR_CLASSES } from './project-style.ts';
+import { SketchCode } from './sketch-code.tsx';
+import { TutorialSteps } from './tutorial-steps.tsx';
+import { WiringSection } from './wiring-section.tsx';
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-xl border border-border border-l-accent bg-surface/80 py-2.5 pr-3 pl-3.5 [border-left-width:3px]">
+      <dt className="label-mono text-[0.68rem] text-muted">{label}</dt>
+      <dd className="font-semibold">{value}</dd>
+    </div>
+  );
+}
+
+/** Shared with /projects, where it is usually already loaded; here it may come a moment after the page. */
+const VideoFacade = lazy(() => import('./video-facade.tsx').then((module) => ({ default: module.VideoFacade })));
+
+interface ProgressPanelProps {
+  progress: ProjectProgress;
+  loading: boolean;
+  /** Set when the progress could not be loaded: retries. */
+  onRetry?: () => void;
+}
+
+function ProgressPanel({ progress, loading, onRetry }: ProgressPanelProps) {
+  const { stepsDone, stepCount, continueAt, complete } = progress;
+  if (onRetry) {
+    return (
+      <div
+        role="alert"
+        className="flex flex-wrap items-center gap-3 border-t border-border bg-surface-2/50 px-5 py-4 sm:px-8 print:hidden"
+      >
+        <p className="flex-1 text-sm font-semibold">We could not load your progress.</p>
+        <Button variant="secondary" size="sm" onClick={onRetry}>
+          <RotateCcw aria-hidden="true" /> Try again
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-3 border-t border-border bg-surface-2/50 px-5 py-4 sm:flex-row sm:items-center sm:gap-6 sm:px-8 print:hidden">
+      <div className="min-w-0 flex-1">
+        <p className="flex items-center gap-2 text-sm font-semibold" aria-live="polite">
+          {complete ? <Check className="size-4 text-accent" strokeWidth={3} aria-hidden="true" /> : null}
+          {loading ? 'Loading your progress…' : `${stepsDone} of ${stepCount} steps done`}
+        </p>
+        <ProgressMeter className="mt-2" done={loading ? 0 : stepsDone} total={stepCount} label="Your progress" />
+      </div>
+      <div className="flex min-h-11 items-center sm:justify-end">
+        {continueAt !== null ? (
+          <JumpLink hash={`step-${continueAt + 1}`} className={buttonVariants({ size: 'md' })}>
+            Continue at step {continueAt + 1} <span aria-hidden="true">→</span>
+          </JumpLink>
+        ) : complete ? (
+          <p className="text-sm text-muted">Every step done — well built!</p>
+        ) : (
+          <p className="text-sm text-muted">Tick each step as you finish it; your progress is saved to your account.</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Opens the page at the learner's first unfinished step, once the progress and the assets above
+ * the steps are in (so nothing moves afterwards); at the place the address names, if it names one.
+ * Back and forward within the app keep the position the router restores, which it can only do
+ * when the page could render at once from the cache.
+ */
+function useOpenAtContinue(continueAt: number | null, ready: boolean) {
+  const { hash } = useLocation();
+  const navigationType = useNavigationType();
+  const readyAtOnce = useRef(ready);
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current || !ready) return;
+    done.current = true;
+    const lines = parseLineRangeHash(hash);
+    if (lines) return revealOnPage(`L${lines.from}`, { smooth: false });
+    if (hash) return revealOnPage(decodeURIComponent(hash.slice(1)), { smooth: false });
+    if (continueAt === null || (navigationType === 'POP' && readyAtOnce.current)) return;
+    document.getElementById(`step-${continueAt + 1}`)?.scrollIntoView({ block: 'start' });
+  }, [ready, continueAt, hash, navigationType]);
+}
+
+/** The address, printed at the end of a paper copy; known only in the browser. */
+function PrintedFrom() {
+  const [href, setHref] = useState<string | null>(null);
+  useEffect(() => setHref(window.location.href.split('#')[0] ?? null), []);
+  if (!href) return null;
+  return (
+    <p className="print-only mt-10 border-t border-border pt-4 text-sm">
+      Printed from <span className="font-mono">{href}</span>
+    </p>
+  );
+}
+
+interface TutorialPageProps {
+  project: Project;
+  view: TutorialView;
+  userId: string;
+}
+
+/** A project's full tutorial: overview, materials, wiring, code and steps, with the learner's ticks. */
+function TutorialPage({ project, view, userId }: TutorialPageProps) {
+  const progressQuery = useProgress(userId);
+  const assets = useTutorialAssets(project.slug);
+  const tick = useTickProgress(userId);
+  // The tick shows in the same frame as the click; the cache (optimistic, rolled back on error) takes over after.
+  const [shownProgress, showTick] = useOptimistic(progressQuery.data, (current, change: ProgressTickChange) =>
+    withTick(current, change),
+  );
+  const progress = projectProgress(shownProgress, project);
+  const colors = PROJECT_COLOR_CLASSES[project.color];
+  useOpenAtContinue(progress.continueAt, !progressQuery.isPending && !assets.isPending);
+
+  const toggle = (kind: 'steps' | 'materials') => (index: number, done: boolean) => {
+    const change = { projectId: project.id, kind, index, done };
+    startTransition(async () => {
+      showTick(change);
+      // A refusal is rolled back and shown by the mutation itself.
+      await tick.mutateAsync(change).catch(() => undefined);
+    });
+  };
+
+  return (
+    <article aria-labelledby="tutorial-title" className="tutorial-page mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
+      <Link
+        to={ROUTES.projects}
+        className="inline-flex min-h-10 items-center gap-2 rounded-lg text-sm font-semibold text-muted hover:text-text print:hidden"
+      >
+        <span aria-hidden="true">←</span> All projects
+      </Link>
+
+      <header className="tray mt-3 overflow-hidden">
+        <div className={cn('h-1.5', colors.edge)} aria-hidden="true" />
+        <div className="bg-blueprint px-5 py-6 sm:px-8 sm:py-8">
+          <div className="flex items-start gap-4 sm:gap-5">
+            <span
+              className={cn(
+                'grid size-16 shrink-0 place-items-center rounded-2xl text-4xl ring-1 sm:size-20 sm:text-5xl',
+                colors.tile,
+              )}
+              aria-hidden="true"
+            >
+              {project.emoji}
+            </span>
+            <div className="min-w-0 flex-1">
+              <h1 id="tutorial-title" className="font-display text-3xl leading-tight font-bold sm:text-4xl">
+                {project.title}
+              </h1>
+              <p className="mt-2 flex flex-wrap items-center gap-2">
+                <span
+                  className={cn(
+                    'label-mono inline-block rounded-md border px-2 py-0.5 text-[0.7rem]',
+                    DIFFICULTY_CLASSES[project.difficulty],
+                  )}
+                >
+                  {project.difficulty}
+                </span>
+                <span className="label-mono text-muted">{project.steps.length} steps</span>
+              </p>
+            </div>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="hidden sm:inline-flex print:hidden"
+              onClick={() => window.print()}
+            >
+              Print<span className="sr-only"> this tutorial</span>
+            </Button>
+          </div>
+          <p className="mt-5 max-w-3xl text-lg leading-relaxed text-muted">{project.description}</p>
+          <dl className="mt-6 grid gap-3 sm:grid-cols-3">
+            <Fact label="Time" value={project.time} />
+            <Fact label="Parts cost" value={project.cost} />
+            <Fact label="Board" value={BOARD_NAMES[project.board]} />
+          </dl>
+        </div>
+        <ProgressPanel
+          progress={progress}
+          loading={progressQuery.isPending}
+          onRetry={progressQuery.isError ? () => progressQuery.refetch() : undefined}
+        />
+      </header>
+
+      <div className="mt-10 grid gap-8 md:grid-cols-[1fr_1.15fr] md:items-start">
+        <section aria-labelledby="learn-heading" className="tutorial-section">
+          <p className="label-mono text-accent">Skills</p>
+          <h2 id="learn-heading" className="mt-1 font-display text-2xl font-bold sm:text-3xl">
+            What you will learn
+          </h2>
+          <ul className="mt-4 flex flex-col gap-3">
+            {project.learn.map((point) => (
+              <li key={point} className="flex gap-3">
+                <span className="learn-tick" aria-hidden="true">
+                  <Check className="size-3.5" strokeWidth={3} />
+                </span>
+                <span className="leading-relaxed">{point}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <div className="print:hidden">
+          <Suspense
+            fallback={<div className="bg-blueprint aspect-video rounded-xl border border-border" aria-hidden="true" />}
+          >
+            <VideoFacade project={project} />
+          </Suspense>
+        </div>
+      </div>
+
+      <div className="mt-14 flex flex-col gap-14">
+        <MaterialsChecklist project={project} have={progress.haveMaterials} onToggle={toggle('materials')} />
+        <WiringSection view={view} />
+        <SketchCode project={project} />
+        <TutorialSteps project={project} view={view} done={progress.doneSteps} onToggle={toggle('steps')} />
+      </div>
+
+      <PrintedFrom />
+    </article>
+  );
+}
+
+/**
+ * A project's tutorial page once its data is in: the wiring and step data come as a small chunk
+ * of their own, usually before the session check has finished.
+ */
+export function TutorialScreen({ project, userId }: { project: Project; userId: string }) {
+  const view = useTutorialView(project.slug);
+  if (view.data) return <TutorialPage project={project} view={view.data} userId={userId} />;
+  return (
+    <div className="grid min-h-[60vh] place-items-center px-4">
+      {view.isError || view.data === null ? (
+        <div role="alert" className="tray max-w-md p-6 text-center">
+          <p className="font-semibold">We could not load this tutorial.</p>
+          <p className="mt-1 text-sm text-muted">Check your connection, then try again.</p>
+          <Button variant="secondary" className="mt-4" onClick={() => view.refetch()}>
+            <RotateCcw aria-hidden="true" /> Try again
+          </Button>
+        </div>
+      ) : (
+        <Spinner label="Loading the tutorial…" />
+      )}
+    </div>
+  );
+}
