@@ -1,37 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findInvalidRows } from '#test/database-invariants.ts';
+import { type ScratchDatabase, scratchDatabase } from '#test/scratch-database.ts';
 import { testSettings } from '#test/settings.ts';
-import type { DatabaseConfig } from '../env.ts';
 import { type Database, migrateToLatest, openDatabase } from './database.ts';
 import { migrations } from './migrations.ts';
 import { usernameKey } from './username-key.ts';
-
-/** A database of `kind` of its own, removed afterwards. */
-async function scratchDatabase(
-  kind: DatabaseConfig['kind'],
-): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> {
-  if (kind === 'sqlite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'roboforge-migration-'));
-    return { config: { kind, file: path.join(dir, 'db.sqlite') }, drop: async () => rmSync(dir, { recursive: true }) };
-  }
-  const url = testSettings.databaseUrl ?? '';
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const run = async (query: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(query);
-    await client.end();
-  };
-  await run(`create schema ${schema}`);
-  return { config: { kind, url, schema }, drop: () => run(`drop schema if exists ${schema} cascade`) };
-}
 
 /** Names stored before 0004_club, oldest member first: look-alikes, invisible characters, two spellings of ë. */
 const BEFORE = [
@@ -48,7 +23,7 @@ const BEFORE = [
 
 for (const kind of testSettings.databases) {
   describe(`migration 0004_club on ${kind}`, () => {
-    let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
+    let scratch: ScratchDatabase;
     let database: Database;
     const ids = BEFORE.map(() => crypto.randomUUID());
 
