@@ -8,13 +8,14 @@ import { invalidateProfiles } from '#web/features/people/api/profiles.ts';
 import { useProfile } from '#web/features/profile/api/profile.ts';
 import { ProfileCard } from '#web/features/profile/components/profile-card.tsx';
 import { BookmarksSummary } from '#web/features/projects/components/bookmarks-summary.tsx';
+import { YourBuilds } from '#web/features/projects/components/your-builds.tsx';
 import { RequireAuth } from '#web/lib/auth/require-auth.tsx';
 import { signOut } from '#web/lib/auth/session.ts';
 import { notifyInfo } from '#web/lib/notify.ts';
 import { QueryProvider } from '#web/lib/query-client.tsx';
 import { pageMeta, SITE_NAME } from '#web/lib/site.ts';
 
-export const meta = () => pageMeta('Dashboard', `Your ${SITE_NAME} profile and saved projects.`);
+export const meta = () => pageMeta('Dashboard', `Your ${SITE_NAME} profile, saved projects and builds in progress.`);
 
 function Dashboard({ userId, email }: { userId: string; email: string }) {
   const navigate = useNavigate();
@@ -56,6 +57,9 @@ function Dashboard({ userId, email }: { userId: string; email: string }) {
           </div>
         )}
         <BookmarksSummary userId={userId} />
+      </div>
+      <div className="mt-6">
+        <YourBuilds userId={userId} />
       </div>
     </div>
   );

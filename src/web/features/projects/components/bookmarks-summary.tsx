@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
 import { findProject } from '#shared/content/projects.ts';
-import { ROUTES } from '#shared/routes.ts';
+import { ROUTES, tutorialPath } from '#shared/routes.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useBookmarks } from '../api/bookmarks.ts';
 
@@ -39,7 +39,16 @@ export function BookmarksSummary({ userId }: { userId: string }) {
                       <span aria-hidden="true" className="text-xl">
                         {project?.emoji ?? '🤖'}
                       </span>
-                      <span className="font-medium">{project?.title ?? `Project ${bookmark.project_id}`}</span>
+                      {project ? (
+                        <Link
+                          to={tutorialPath(project.slug)}
+                          className="font-medium underline-offset-4 hover:text-accent hover:underline"
+                        >
+                          {project.title}
+                        </Link>
+                      ) : (
+                        <span className="font-medium">Project {bookmark.project_id}</span>
+                      )}
                     </li>
                   );
                 })}

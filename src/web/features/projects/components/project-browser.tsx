@@ -8,7 +8,9 @@ import { sessionManager } from '#web/lib/auth/session.ts';
 import { cn } from '#web/lib/cn.ts';
 import { notifyError } from '#web/lib/notify.ts';
 import { useBookmarks, useToggleBookmark } from '../api/bookmarks.ts';
+import { useProgress } from '../api/progress.ts';
 import { ALL_LEVELS, filterProjects, parseLevel } from '../lib/filter-projects.ts';
+import { projectProgress } from '../lib/progress.ts';
 import { ProjectCard } from './project-card.tsx';
 
 /** The nine tutorials with search and level filter; both live in the URL (DESIGN D7). */
@@ -23,6 +25,7 @@ export function ProjectBrowser({ userId }: { userId: string }) {
   const bookmarks = useBookmarks(userId);
   const toggle = useToggleBookmark(userId);
   const bookmarked = new Set(bookmarks.data?.map((b) => b.project_id));
+  const progress = useProgress(userId);
 
   function update(name: 'q' | 'level', value: string) {
     setParams(
@@ -112,6 +115,7 @@ export function ProjectBrowser({ userId }: { userId: string }) {
             <ProjectCard
               key={project.id}
               project={project}
+              stepsDone={projectProgress(progress.data, project).stepsDone}
               bookmarked={bookmarked.has(project.id)}
               bookmarkPending={toggle.isPending && toggle.variables?.projectId === project.id}
               onToggleBookmark={() => toggleBookmark(project.id)}

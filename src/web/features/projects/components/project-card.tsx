@@ -1,21 +1,26 @@
 import { Heart } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { STEP_PREVIEW_COUNT } from '#shared/constants.ts';
 import type { Project } from '#shared/content/projects.ts';
-import { Button } from '#web/components/ui/button.tsx';
+import { tutorialPath } from '#shared/routes.ts';
+import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { ExpandToggle } from '#web/components/ui/expand-toggle.tsx';
 import { cn } from '#web/lib/cn.ts';
+import { ProgressMeter } from './progress-meter.tsx';
 import { DIFFICULTY_CLASSES, PROJECT_COLOR_CLASSES } from './project-style.ts';
 import { VideoFacade } from './video-facade.tsx';
 
 interface ProjectCardProps {
   project: Project;
+  /** Steps the learner has marked done, once the progress has loaded. */
+  stepsDone: number;
   bookmarked: boolean;
   bookmarkPending: boolean;
   onToggleBookmark: () => void;
 }
 
-export function ProjectCard({ project, bookmarked, bookmarkPending, onToggleBookmark }: ProjectCardProps) {
+export function ProjectCard({ project, stepsDone, bookmarked, bookmarkPending, onToggleBookmark }: ProjectCardProps) {
   const [expanded, setExpanded] = useState(false);
   const stepsId = useId();
   const headingId = useId();
@@ -63,6 +68,30 @@ export function ProjectCard({ project, bookmarked, bookmarkPending, onToggleBook
         </header>
 
         <p className="leading-relaxed text-muted">{project.description}</p>
+
+        <div className="-mt-1 flex flex-wrap items-center gap-x-5 gap-y-3">
+          <Link
+            to={tutorialPath(project.slug)}
+            prefetch="intent"
+            className={buttonVariants({ variant: 'secondary', size: 'sm' })}
+            aria-label={`Open the full tutorial: ${project.title}`}
+          >
+            Open the full tutorial <span aria-hidden="true">→</span>
+          </Link>
+          {stepsDone > 0 ? (
+            <div className="min-w-36 flex-1">
+              <p className="text-sm font-semibold">
+                {stepsDone} of {project.steps.length} steps
+              </p>
+              <ProgressMeter
+                className="mt-1.5 h-1.5 max-w-56"
+                done={stepsDone}
+                total={project.steps.length}
+                label={`${project.title}: your progress`}
+              />
+            </div>
+          ) : null}
+        </div>
 
         <VideoFacade project={project} />
 
