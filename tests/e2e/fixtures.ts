@@ -76,10 +76,11 @@ export async function expectNoAxeViolations(page: Page, label: string) {
 }
 
 let accountCounter = 0;
+const PASSWORD = 'e2e-password-123';
 
 /** Creates an account through the API and returns its session JSON, as the app stores it. */
 async function createSession(email = `e2e${++accountCounter}.${Date.now()}@example.test`) {
-  const password = 'e2e-password-123';
+  const password = PASSWORD;
   const post = (path: string, body: unknown) =>
     fetch(new URL(path, baseUrl), {
       method: 'POST',
@@ -100,13 +101,35 @@ export async function openSignedInPage(
 ): Promise<WatchedPage & { email: string }> {
   const { email, sessionJson } = await createSession();
   const watched = await openPage(browser, options);
-  await watched.context.addInitScript((value) => {
+  await seedSession(watched.context, sessionJson);
+  return { ...watched, email };
+}
+
+/** The same member on another browser: a page with a session of its own for an account made by openSignedInPage. */
+export async function openSignedInPageAs(
+  browser: Browser,
+  email: string,
+  options: Parameters<typeof openPage>[1] = {},
+): Promise<WatchedPage> {
+  const signIn = await fetch(new URL('/api/auth/token?grant_type=password', baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
+  const watched = await openPage(browser, options);
+  await seedSession(watched.context, await signIn.text());
+  return watched;
+}
+
+/** Stores the session before the first page loads, as a returning member's browser holds it. */
+async function seedSession(context: BrowserContext, sessionJson: string): Promise<void> {
+  await context.addInitScript((value) => {
     if (!sessionStorage.getItem('seeded')) {
       localStorage.setItem('roboforge.auth.session', value);
       sessionStorage.setItem('seeded', '1');
     }
   }, sessionJson);
-  return { ...watched, email };
 }
 
 /** Waits until React has hydrated the page, so buttons that need JavaScript respond. */

@@ -1,0 +1,387 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page, Response } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { renderWiringSvg } from '../../scripts/tutorial-assets/render-wiring.ts';
+import { findProjectBySlug, PROJECTS } from '../../src/shared/content/projects.ts';
+import * as tutorials from '../../src/shared/content/tutorials.ts';
+import { tutorialViewOf } from '../../src/web/features/projects/lib/tutorial-view.ts';
+import {
+  baseUrl,
+  expectNoAxeViolations,
+  openPage,
+  openSignedInPage,
+  openSignedInPageAs,
+  test,
+  url,
+} from './fixtures.ts';
+
+const SLUG = 'plant-watering-robot';
+const project = findProjectBySlug(SLUG);
+if (!project) throw new Error(`${SLUG} is missing from the catalog`);
+const TITLE = project.title;
+const STEP_COUNT = project.steps.length;
+const sketch = readFileSync(path.resolve(import.meta.dirname, `../../src/shared/content/sketches/${SLUG}.ino`), 'utf8');
+/** Where the screenshots of this spec go, to be looked at. */
+const SHOTS = '/tmp/shots';
+
+const stepBox = (page: Page, step: number) => page.getByRole('checkbox', { name: `Done: step ${step}`, exact: true });
+const materialBox = (page: Page, index: number) =>
+  page.getByRole('checkbox', { name: `I have this: ${project.materials[index]}`, exact: true });
+const progressLine = (page: Page, done: number) => page.getByText(`${done} of ${STEP_COUNT} steps done`);
+
+/** The saved answer of a tick or untick. */
+function progressCall(page: Page, method: 'PUT' | 'DELETE', kind: 'steps' | 'materials', index: number) {
+  return page.waitForResponse(
+    (response: Response) =>
+      response.request().method() === method &&
+      new URL(response.url()).pathname === `/api/progress/${project?.id}/${kind}/${index}`,
+  );
+}
+
+async function expectToast(page: Page, title: string, description: string) {
+  await page
+    .locator('[data-sonner-toast]')
+    .filter({ hasText: title })
+    .filter({ hasText: description })
+    .first()
+    .waitFor();
+}
+
+async function openTutorial(page: Page, slug = SLUG) {
+  await page.goto(url(`/projects/${slug}`));
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.locator('#L1').waitFor();
+  await page.locator('.wiring-svg svg').waitFor();
+}
+
+const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
+const squash = (text: string) => text.replace(/\s+/g, '');
+
+describe('tutorial pages', () => {
+  test('a learner follows a card to its tutorial, reads the wiring and code, copies the sketch and ticks progress that follows the account', async ({
+    browser,
+  }) => {
+    const first = await openSignedInPage(browser);
+    const { page, context } = first;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    const requests: string[] = [];
+    context.on('request', (request) => requests.push(new URL(request.url()).pathname));
+
+    // Nothing of the tutorial pages loads with /projects.
+    await page.goto(url('/projects'));
+    const card = page.locator('article').filter({ hasText: TITLE });
+    await card.waitFor();
+    await page.waitForLoadState('networkidle');
+    const tutorialChunk = /^\/assets\/(tutorial|tutorial-view|[a-z-]+-robot|[a-z-]+-monitor)-[\w-]+\.js$/;
+    expect(requests.filter((p) => tutorialChunk.test(p))).toEqual([]);
+    // The card keeps its preview, and shows no progress before the first tick.
+    expect(await card.locator('ol > li').count()).toBe(3);
+    expect(await card.getByRole('progressbar').count()).toBe(0);
+
+    await card.getByRole('link', { name: `Open the full tutorial: ${TITLE}` }).click();
+    await page.waitForURL(url(`/projects/${SLUG}`));
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    expect(await page.title()).toBe(`${TITLE} · RoboForge`);
+    // The page's own code and this tutorial's diagram and sketch came as chunks of their own.
+    await page.locator('#L1').waitFor();
+    expect(requests.some((p) => /^\/assets\/tutorial-[\w-]+\.js$/.test(p))).toBe(true);
+    expect(requests.some((p) => new RegExp(`^/assets/${SLUG}-[\\w-]+\\.js$`).test(p))).toBe(true);
+    expect(requests.some((p) => /^\/assets\/line-following-robot-/.test(p))).toBe(false);
+
+    // The overview, in the page's order.
+    const main = page.locator('main');
+    const text = normalize((await main.textContent()) ?? '');
+    const order = [TITLE, project.difficulty, project.time, project.cost, 'What you will learn', 'Materials']
+      .concat(['Wiring', 'Connection table', 'Code', 'Steps'])
+      .map((needle) => text.indexOf(needle));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    for (const point of project.learn) await main.getByText(point).waitFor();
+    expect(await main.locator('[data-video-facade]').count()).toBe(1);
+
+    // Wiring: the diagram names its text alternative, and the table lists every wire.
+    await page.getByRole('img', { name: 'Wiring diagram — the connection table below lists every wire' }).waitFor();
+    const rows = page.locator('#connections table tbody tr');
+    const tutorial = tutorials.findTutorial(SLUG);
+    expect(await rows.count()).toBe(tutorial?.wires.length);
+    const sensorRow = normalize((await rows.filter({ hasText: 'AOUT' }).textContent()) ?? '');
+    expect(sensorRow).toContain('Soil moisture sensor AOUT');
+    expect(sensorRow).toContain('Arduino Uno A0');
+    expect(sensorRow).toContain('yellow');
+
+    // Code: every line, numbered, in order; copied exactly; downloadable.
+    const lines = await page.locator('.code-src').allTextContents();
+    expect(lines.join('\n')).toBe(sketch.replace(/\n$/, ''));
+    expect(await page.locator('.code-ln').first().textContent()).toBe('1');
+    await page.getByRole('button', { name: /^Copy/ }).click();
+    await page.locator('[aria-live="polite"]', { hasText: 'Copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sketch);
+    const download = page.getByRole('link', { name: 'Download .ino' });
+    expect(await download.getAttribute('download')).toBe(`${SLUG}.ino`);
+    const served = await fetch(new URL((await download.getAttribute('href')) ?? '', baseUrl));
+    expect(await served.text()).toBe(sketch);
+
+    // Ticks: steps 1–3 and two materials, saved at once.
+    expect(await page.getByRole('link', { name: /^Continue at step/ }).count()).toBe(0);
+    for (const step of [1, 2, 3]) {
+      const saved = progressCall(page, 'PUT', 'steps', step - 1);
+      await stepBox(page, step).check();
+      expect((await saved).status()).toBe(201);
+    }
+    for (const index of [0, 2]) {
+      const saved = progressCall(page, 'PUT', 'materials', index);
+      await materialBox(page, index).check();
+      expect((await saved).status()).toBe(201);
+    }
+    await progressLine(page, 3).waitFor();
+    expect(await page.getByRole('progressbar', { name: 'Your progress' }).getAttribute('aria-valuenow')).toBe('3');
+
+    // Back to the list and forward again: the card shows the progress; the tutorial comes back.
+    await page.goBack();
+    await page.waitForURL(url('/projects'));
+    await page.getByRole('heading', { level: 1, name: 'Robot Projects' }).waitFor();
+    await card.getByText(`3 of ${STEP_COUNT} steps`).waitFor();
+    expect(await card.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('3');
+    await page.goForward();
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+
+    // A reload keeps every tick and opens at the first unfinished step.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    await progressLine(page, 3).waitFor();
+    for (const step of [1, 2, 3]) expect(await stepBox(page, step).isChecked()).toBe(true);
+    expect(await stepBox(page, 4).isChecked()).toBe(false);
+    expect(await materialBox(page, 0).isChecked()).toBe(true);
+    expect(await materialBox(page, 1).isChecked()).toBe(false);
+    expect(await materialBox(page, 2).isChecked()).toBe(true);
+    await page.getByRole('link', { name: 'Continue at step 4' }).waitFor();
+    await expect
+      .poll(() => page.locator('#step-4').evaluate((step) => Math.round(step.getBoundingClientRect().top)))
+      .toBeLessThan(200);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+
+    // A step's code reference scrolls to its lines and marks them.
+    const ref = tutorial?.codeRefs[0];
+    if (!ref) throw new Error('the plant tutorial has no code references');
+    const label = ref.from === ref.to ? `See line ${ref.from}` : `See lines ${ref.from}–${ref.to}`;
+    await page
+      .locator(`#step-${ref.step + 1}`)
+      .getByRole('link', { name: label })
+      .click();
+    await page.waitForURL((u) => u.hash === (ref.from === ref.to ? `#L${ref.from}` : `#L${ref.from}-L${ref.to}`));
+    await expect.poll(() => page.locator('.code-line[data-marked]').count()).toBe(ref.to - ref.from + 1);
+    await expect.poll(() => page.locator(`#L${ref.from}`).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page.locator(`#L${ref.from}`).evaluate((line) => {
+          const box = line.getBoundingClientRect();
+          const viewer = line.closest('[data-code-viewer]')?.getBoundingClientRect();
+          return !!viewer && box.top >= viewer.top && box.bottom <= viewer.bottom && box.top >= 0;
+        }),
+      )
+      .toBe(true);
+
+    // The same account in a second browser sees the same progress and unticks a step.
+    const second = await openSignedInPageAs(browser, first.email, { width: 375 });
+    await openTutorial(second.page);
+    await progressLine(second.page, 3).waitFor();
+    for (const step of [1, 2, 3]) expect(await stepBox(second.page, step).isChecked()).toBe(true);
+    expect(await materialBox(second.page, 2).isChecked()).toBe(true);
+    const removed = progressCall(second.page, 'DELETE', 'steps', 1);
+    await stepBox(second.page, 2).uncheck();
+    expect((await removed).status()).toBe(204);
+    await progressLine(second.page, 2).waitFor();
+    await second.page.getByRole('link', { name: 'Continue at step 2' }).waitFor();
+
+    // The dashboard shows the build, its progress and where to go on.
+    await second.page.goto(url('/dashboard'));
+    const build = second.page.locator('[data-build]').filter({ hasText: TITLE });
+    await build.waitFor();
+    await build.getByText(`2 of ${STEP_COUNT} steps done`).waitFor();
+    expect(await build.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('2');
+    await build.getByRole('link', { name: `Continue at step 2: ${TITLE}` }).click();
+    await second.page.waitForURL(url(`/projects/${SLUG}`));
+    await second.page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+
+    // And the first browser, on its next load.
+    await page.reload();
+    await progressLine(page, 2).waitFor();
+    expect(await stepBox(page, 2).isChecked()).toBe(false);
+
+    expect(first.errors).toEqual([]);
+    expect(second.errors).toEqual([]);
+    await first.close();
+    await second.close();
+  });
+
+  test('a dashboard without builds says how to start one; bookmarked titles link to their tutorials', async ({
+    browser,
+  }) => {
+    const { page, errors, close } = await openSignedInPage(browser);
+    await page.goto(url('/dashboard'));
+    const builds = page.locator('section[aria-labelledby="builds-heading"]');
+    await builds.getByText('Nothing on the workbench yet').waitFor();
+    expect(await builds.getByRole('link', { name: 'Pick a project' }).getAttribute('href')).toBe('/projects');
+
+    await page.goto(url('/projects'));
+    await page.getByRole('button', { name: `Bookmark ${TITLE}` }).click();
+    await page.getByRole('button', { name: `Remove ${TITLE} from bookmarks` }).waitFor();
+    await page.goto(url('/dashboard'));
+    await page.locator('section[aria-labelledby="bookmarks-heading"]').getByRole('link', { name: TITLE }).click();
+    await page.waitForURL(url(`/projects/${SLUG}`));
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test('a refused tick is rolled back with the error toast', async ({ browser }) => {
+    const { page, close } = await openSignedInPage(browser);
+    await openTutorial(page);
+    await page.route('**/api/progress/**', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"x","message":"down"}}' }),
+    );
+    await stepBox(page, 1).click();
+    await expectToast(page, 'Error', 'Failed to save progress');
+    await expect.poll(() => stepBox(page, 1).isChecked()).toBe(false);
+    await progressLine(page, 0).waitFor();
+    await close();
+  });
+
+  test('holds the diagram’s and the code’s place while they load, and offers a retry when they fail', async ({
+    browser,
+  }) => {
+    const { page, close } = await openSignedInPage(browser);
+    const assetChunk = new RegExp(`/assets/${SLUG}-[\\w-]+\\.js$`);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(assetChunk, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(url(`/projects/${SLUG}`));
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    const figure = page.locator('.wiring-scroll');
+    const code = page.locator('#code .tray');
+    await page.getByText('Loading the code…').waitFor({ state: 'attached' });
+    const before = { figure: (await figure.boundingBox())?.height, code: (await code.boundingBox())?.height };
+    release();
+    await page.locator('#L1').waitFor();
+    await page.locator('.wiring-svg svg').waitFor();
+    const after = { figure: (await figure.boundingBox())?.height, code: (await code.boundingBox())?.height };
+    expect(before.figure).toBeGreaterThan(300);
+    expect(Math.abs((after.figure ?? 0) - (before.figure ?? 0))).toBeLessThanOrEqual(1);
+    expect(Math.abs((after.code ?? 0) - (before.code ?? 0))).toBeLessThanOrEqual(1);
+    await page.unroute(assetChunk);
+
+    // A chunk that does not arrive: an error with a retry, which works once the network is back.
+    const failing = await openSignedInPage(browser);
+    await failing.page.route(assetChunk, (route) => route.abort('connectionreset'));
+    await failing.page.goto(url(`/projects/${SLUG}`));
+    await failing.page.getByText('The code did not load.').waitFor();
+    await failing.page.getByText('The diagram did not load.').waitFor();
+    expect(await failing.page.locator('#connections table tbody tr').count()).toBeGreaterThan(0);
+    await failing.page.unroute(assetChunk);
+    await failing.page.getByRole('button', { name: 'Try again' }).first().click();
+    await failing.page.locator('#L1').waitFor();
+    await failing.page.locator('.wiring-svg svg').waitFor();
+    await failing.close();
+    await close();
+  });
+
+  test('the page holds exactly the diagram’s height for every tutorial', () => {
+    for (const { slug, steps } of PROJECTS) {
+      const tutorial = tutorials.findTutorial(slug);
+      if (!tutorial) throw new Error(`no tutorial for ${slug}`);
+      const svg = renderWiringSvg(tutorial.parts, tutorial.wires, slug);
+      const drawn = Number(/<svg[^>]*\bheight="(\d+)"/.exec(svg)?.[1]);
+      expect(tutorialViewOf(slug, steps.length)?.diagramHeight, slug).toBe(drawn);
+    }
+  });
+
+  test('an anonymous visitor is sent to /auth with the toast', async ({ browser }) => {
+    const { page, close } = await openPage(browser);
+    await page.goto(url(`/projects/${SLUG}`));
+    await expectToast(page, 'Authentication Required', 'Sign in or sign up to access this page.');
+    await page.waitForURL(url('/auth'));
+    await close();
+  });
+
+  test('an unknown tutorial is the 404 page', async ({ browser }) => {
+    const { page, errors, close } = await openPage(browser);
+    const response = await page.goto(url('/projects/no-such-robot'));
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: /Oops! Page Not Found/ }).waitFor();
+    expect(await page.title()).toBe('Page not found · RoboForge');
+    expect(errors.some((error) => error.includes('/projects/no-such-robot'))).toBe(true);
+    await close();
+  });
+
+  test('axe finds no violations on a tutorial page in both themes, at 1280 px and 375 px', async ({ browser }) => {
+    mkdirSync(SHOTS, { recursive: true });
+    for (const theme of ['dark', 'light'] as const) {
+      for (const width of [1280, 375]) {
+        const { page, close } = await openSignedInPage(browser, { theme, width, reducedMotion: true });
+        await openTutorial(page);
+        await stepBox(page, 1).check();
+        await page
+          .getByRole('link', { name: /^See lines? \d/ })
+          .first()
+          .click();
+        await page.waitForLoadState('networkidle');
+        await expectNoAxeViolations(page, `/projects/${SLUG} ${theme} ${width}px`);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: `${SHOTS}/tutorial-${theme}-${width}.png`, fullPage: true });
+        await close();
+      }
+    }
+  });
+
+  test('prints every step, the parts, the wiring and the whole sketch, without the site around them', async ({
+    browser,
+  }) => {
+    const { page, close } = await openSignedInPage(browser, { width: 1280 });
+    await openTutorial(page);
+    await page.emulateMedia({ media: 'print' });
+    const dir = mkdtempSync(path.join(tmpdir(), 'roboforge-print-'));
+    try {
+      const pdfFile = path.join(dir, 'tutorial.pdf');
+      writeFileSync(pdfFile, await page.pdf({ format: 'A4' }));
+      // Text as the PDF holds it, spaces left out: the display face's tight tracking loses some of them.
+      const printed = squash(execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', pdfFile, '-'], { encoding: 'utf8' }));
+      for (const [index, step] of project.steps.entries()) expect(printed, `step ${index + 1}`).toContain(squash(step));
+      for (const material of project.materials)
+        expect(printed, material).toContain(squash(material.replace(' × ', '×')));
+      expect(printed).toContain(squash('Connection table'));
+      for (const connection of tutorialViewOf(SLUG, STEP_COUNT)?.connections ?? []) {
+        expect(printed).toContain(squash(connection.description));
+      }
+      // The whole sketch, in order, each line whole (long lines wrap instead of being cut off).
+      let from = 0;
+      for (const line of sketch.split('\n').filter((l) => l.trim() !== '')) {
+        const at = printed.indexOf(squash(line), from);
+        expect(at, `sketch line "${line}"`).toBeGreaterThanOrEqual(0);
+        from = at;
+      }
+      const lastLine =
+        sketch
+          .split('\n')
+          .filter((line) => line.trim() !== '')
+          .at(-1) ?? '';
+      expect(printed).toContain(squash(lastLine));
+      expect(printed).toContain(squash(`Printed from ${url(`/projects/${SLUG}`)}`));
+      for (const absent of ['Skip to content', 'I have this', 'Play video', 'Copy', 'Download .ino', 'All projects']) {
+        expect(printed, absent).not.toContain(squash(absent));
+      }
+      mkdirSync(SHOTS, { recursive: true });
+      execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '2', pdfFile, `${SHOTS}/tutorial-print`]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await close();
+  });
+});
