@@ -71,3 +71,49 @@ describe('parseEnv', () => {
     expect(JSON.stringify(result)).not.toContain('hunter2');
   });
 });
+
+describe('parseEnv: mail for password recovery', () => {
+  const site = { SITE_URL: 'https://robots.club.example' };
+
+  it('is off unless SMTP_URL and MAIL_FROM are set, and then links point at SITE_URL', () => {
+    expect(parseEnv({})).toMatchObject({ ok: true, config: { mail: null, siteUrl: null } });
+    const result = parseEnv({
+      ...site,
+      SMTP_URL: 'smtp://robots:secret@mail.club.example:587',
+      MAIL_FROM: 'RoboForge <robots@club.example>',
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      config: {
+        siteUrl: 'https://robots.club.example',
+        mail: { smtpUrl: 'smtp://robots:secret@mail.club.example:587', from: 'RoboForge <robots@club.example>' },
+      },
+    });
+  });
+
+  it.for<[label: string, env: Record<string, string>, problem: RegExp]>([
+    ['SMTP_URL alone', { ...site, SMTP_URL: 'smtp://mail.example' }, /MAIL_FROM must be set with SMTP_URL/],
+    ['MAIL_FROM alone', { ...site, MAIL_FROM: 'robots@club.example' }, /SMTP_URL must be set with MAIL_FROM/],
+    ['mail without SITE_URL', { SMTP_URL: 'smtp://mail.example', MAIL_FROM: 'a@b.example' }, /SITE_URL must be set/],
+    [
+      'another scheme',
+      { ...site, SMTP_URL: 'http://mail.example', MAIL_FROM: 'a@b.example' },
+      /SMTP_URL must be an smtp/,
+    ],
+    [
+      'a sender that is no address',
+      { ...site, SMTP_URL: 'smtp://m.example', MAIL_FROM: 'robots' },
+      /MAIL_FROM must be/,
+    ],
+  ])('refuses %s', ([_label, env, problem]) => {
+    const result = parseEnv(env);
+    expect(result.ok).toBe(false);
+    expect(result.ok ? '' : result.problems.join('; ')).toMatch(problem);
+  });
+
+  it('never repeats an SMTP URL, which may hold a password', () => {
+    const result = parseEnv({ ...site, SMTP_URL: 'imap://robots:hunter2@mail.example', MAIL_FROM: 'a@b.example' });
+    expect(result.ok).toBe(false);
+    expect(JSON.stringify(result)).not.toContain('hunter2');
+  });
+});
