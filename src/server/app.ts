@@ -32,11 +32,19 @@ import { profileStreamRoute } from './routes/api/realtime/profile-stream.ts';
 const BODY_LIMIT_BYTES = 16 * 1024;
 
 /**
+ * Time to receive a whole request, headers and body (at most 16 KiB): ample on a slow school network,
+ * and a client that trickles its request is answered 408 and closed. Streams are not affected: their
+ * request (a GET) is complete when its headers are.
+ */
+const REQUEST_TIMEOUT_MS = 10_000;
+
+/**
  * The whole application as one Fastify instance, ready but not yet listening: what tests build
  * and what `server.ts` starts. Each plugin names the plugins it needs (`dependencies`), so the
  * order below is checked by Fastify, not merely followed.
  */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const requestTimeout = config.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -48,6 +56,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     frameworkErrors: (error, _request, reply) => sendFrameworkError(error, reply),
     clientErrorHandler: answerClientError,
     bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout,
+    http: {
+      requestTimeout,
+      headersTimeout: requestTimeout,
+      // Node looks for requests past their time on this interval (30 s by default).
+      connectionsCheckingInterval: Math.min(1000, Math.max(100, Math.floor(requestTimeout / 4))),
+    },
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -65,6 +80,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(sessionsPlugin);
   await app.register(authPlugin);
   await app.register(profileFeedPlugin);
+  await app.register(mailerPlugin);
 
   // External plugins: HTTP concerns around every route.
   await app.register(securityHeadersPlugin);
@@ -80,9 +96,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(bookmarkRoutes);
       await api.register(progressRoutes);
       await api.register(profileListRoute);
-  await app.register(mailerPlugin);
       await api.register(profileRoutes);
       await api.register(profileStreamRoute);
+      await api.register(recoveryRoutes);
+      await api.register(accountRoutes);
+      await api.register(adminMemberRoutes);
+      await api.register(adminAuditRoute);
     },
     { prefix: '/api' },
   );
@@ -97,7 +116,3 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   }
   return app;
 }
-      await api.register(recoveryRoutes);
-      await api.register(accountRoutes);
-      await api.register(adminMemberRoutes);
-      await api.register(adminAuditRoute);

@@ -143,6 +143,8 @@ export interface AppConfig {
   readonly trustProxy: boolean;
   /** Live-stream caps; `DEFAULT_STREAM_LIMITS` when not given. */
   readonly streamLimits?: StreamLimits;
+  /** Time allowed to receive a whole request, headers and body; `REQUEST_TIMEOUT_MS` of app.ts when not given. */
+  readonly requestTimeoutMs?: number;
   /** Where log lines go instead of stdout: tests capture them to check what is written. */
   readonly logStream?: { write(line: string): void };
 }
@@ -169,8 +171,6 @@ export function parseEnv(env: Record<string, string | undefined>, cwd = process.
     return { ok: false, problems };
   }
   const e = parsed.data;
-  const dataDir = path.resolve(cwd, e.DATA_DIR ?? 'data');
-  return {
   const mailProblems = [
     e.SMTP_URL && !e.MAIL_FROM ? 'MAIL_FROM must be set with SMTP_URL' : null,
     e.MAIL_FROM && !e.SMTP_URL ? 'SMTP_URL must be set with MAIL_FROM' : null,
@@ -178,6 +178,8 @@ export function parseEnv(env: Record<string, string | undefined>, cwd = process.
     e.SMTP_URL && !e.SITE_URL ? 'SITE_URL must be set with SMTP_URL (mailed reset links point at it)' : null,
   ].filter((problem) => problem !== null);
   if (mailProblems.length > 0) return { ok: false, problems: mailProblems };
+  const dataDir = path.resolve(cwd, e.DATA_DIR ?? 'data');
+  return {
     ok: true,
     config: {
       port: e.PORT ?? 3000,
@@ -190,10 +192,10 @@ export function parseEnv(env: Record<string, string | undefined>, cwd = process.
       },
       redisUrl: e.REDIS_URL ?? null,
       redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'roboforge:',
-      database: e.DATABASE_URL
-        ? { kind: 'postgres', url: e.DATABASE_URL }
       siteUrl: e.SITE_URL ?? null,
       mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
+      database: e.DATABASE_URL
+        ? { kind: 'postgres', url: e.DATABASE_URL }
         : { kind: 'sqlite', file: path.join(dataDir, 'roboforge.sqlite') },
       webRoot: path.resolve(cwd, 'build/client'),
       logLevel: e.LOG_LEVEL ?? 'info',

@@ -1,5 +1,11 @@
 import { buildApp } from './app.ts';
 import { parseEnv } from './env.ts';
+import { closeGracefully } from './shutdown.ts';
+
+/** On SIGTERM, requests in flight get this long to finish before their connections are closed. */
+const SHUTDOWN_GRACE_MS = 5000;
+/** If closing still hangs this long after the grace (a database that does not answer), exit anyway. */
+const SHUTDOWN_DEADLINE_MS = SHUTDOWN_GRACE_MS + 5000;
 
 const env = parseEnv(process.env);
 if (!env.ok) {
@@ -34,7 +40,11 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    app.close().then(
+    setTimeout(() => {
+      app.log.error('shutting down: closing did not finish; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    closeGracefully(app, SHUTDOWN_GRACE_MS).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
