@@ -44,6 +44,12 @@ function signInFrom(
 
 const limits = { ...DEFAULT_RATE_LIMITS, tokenPerAddress: { max: TOKEN_LIMIT, windowMs: 60_000 } };
 
+/** Resolves once the server's Redis connection is ready (the server does not wait for it to start). */
+async function redisReady(server: TestServer): Promise<void> {
+  const { redis } = server.app;
+  if (redis && redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
+}
+
 const test = serverTest('sqlite', { auth: { issuer: 'roboforge-test', signingKey: null, rateLimits: limits } });
 
 describe('brute force from one address', () => {
@@ -80,6 +86,8 @@ describe.runIf(testSettings.redisUrl)('brute force across instances sharing Redi
       redisKeyPrefix: prefix,
       auth: { issuer: 'roboforge-test', signingKey: null, rateLimits: limits },
     });
+    // Until its connection is ready, an instance counts on its own (and says so in its log).
+    await Promise.all([redisReady(a), redisReady(b)]);
   });
   afterAll(async () => {
     await Promise.all([a.close(), b.close()]);

@@ -1,7 +1,7 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export interface MailServer {
+interface MailServer {
   /** `smtp://127.0.0.1:<port>`, for `AppConfig.mail.smtpUrl`. */
   readonly url: string;
   /** Every message received, in order. */

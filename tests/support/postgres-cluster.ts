@@ -50,7 +50,15 @@ export class PostgresCluster {
     }
     chmodSync(dir, 0o700);
     const cluster = new PostgresCluster(await freePort(), dir, bin, asRoot ? ['runuser', '-u', 'postgres', '--'] : []);
-    await cluster.#ctl(path.join(bin, 'initdb'), ['-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
+    await cluster.#ctl(path.join(bin, 'initdb'), [
+      '-D',
+      path.join(dir, 'data'),
+      '-A',
+      'trust',
+      '-U',
+      'postgres',
+      '--no-sync',
+    ]);
     await cluster.start();
     return cluster;
   }
