@@ -33,6 +33,22 @@ export class RedisFallbackNotice {
   }
 }
 
+/** How long the start waits for Redis before serving with per-instance counts. */
+const REDIS_START_WAIT_MS = 3_000;
+
+function redisReady(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    redis.once('ready', done);
+  });
+}
+
 export const redisPlugin = fp(
   async (app) => {
     const { redisUrl } = app.config;
@@ -50,6 +66,8 @@ export const redisPlugin = fp(
     // ioredis reconnects by itself; its errors are what the notice reports, not crashes.
     redis?.on('error', (error: Error) => notice.degraded(error.message));
     redis?.on('ready', () => notice.restored());
+    // Start counting in Redis from the first request when it is there; start without it when it is not.
+    if (redis) await redisReady(redis, REDIS_START_WAIT_MS);
     app.decorate('redis', redis);
     app.decorate('redisFallback', notice);
     if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
