@@ -72,6 +72,7 @@ export class ProfileFeed {
   readonly #changes: ReturnType<typeof profileChangesRepository>;
   readonly #subscribers = new Set<Subscriber>();
   readonly #changeListeners = new Set<() => void>();
+  readonly #eventListeners = new Set<(events: readonly ProfileChangeEvent[]) => void>();
   #ring: RecentChange[] = [];
   readonly #latest = new Map<string, LatestProfile>();
   #lastId = 0;
@@ -125,6 +126,12 @@ export class ProfileFeed {
     return () => this.#changeListeners.delete(listener);
   }
 
+  /** Hears each batch of changes as published, oldest first (the list cache applies them). */
+  onEvents(listener: (events: readonly ProfileChangeEvent[]) => void): () => void {
+    this.#eventListeners.add(listener);
+    return () => this.#eventListeners.delete(listener);
+  }
+
   /** Something may have committed: read new changes (coalesced, one read at a time). */
   poke(): Promise<void> {
     if (this.#closed) return Promise.resolve();
@@ -150,14 +157,16 @@ export class ProfileFeed {
   async #readNewChanges(): Promise<void> {
     for (;;) {
       const events = await this.#changes.after(this.#lastId, PAGE_SIZE);
-      for (const event of events) this.#publish(event);
+      const published = events.filter((event) => this.#publish(event));
+      if (published.length > 0) for (const listener of this.#eventListeners) listener(published);
       if (events.length > 0) this.#notifyListeners();
       if (events.length < PAGE_SIZE) return;
     }
   }
 
-  #publish(event: ProfileChangeEvent): void {
-    if (event.id <= this.#lastId) return;
+  /** Sends a change to the live clients; false when it was sent before. */
+  #publish(event: ProfileChangeEvent): boolean {
+    if (event.id <= this.#lastId) return false;
     const json = JSON.stringify(eventData(event));
     const chunk = formatSerialised(event.id, event.kind, json);
     this.#lastId = event.id;
@@ -165,6 +174,7 @@ export class ProfileFeed {
     for (const subscriber of this.#subscribers) {
       if (subscriber.live && event.id > subscriber.cursor) this.#send(subscriber, event.id, chunk);
     }
+    return true;
   }
 
   /**

@@ -22,9 +22,14 @@ declare module 'fastify' {
 export const profileFeedPlugin = fp(
   async (app) => {
     const { database, repos, config } = app;
-    const profileList = new ProfileListCache(() => repos.profiles.listPublic());
     const profileFeed = new ProfileFeed(repos.profileChanges, database.profileCommits, app.log);
-    profileFeed.onChange(() => profileList.invalidate());
+    // Read in full once, then kept current from the feed's events (see ProfileListCache).
+    const profileList = new ProfileListCache(
+      () => repos.profiles.listPublic(),
+      () => profileFeed.poke(),
+    );
+    profileFeed.onChange(() => profileList.markBehind());
+    profileFeed.onEvents((events) => profileList.apply(events));
     await profileFeed.start(config.database.kind === 'postgres' ? config.database.url : null);
     app.decorate('profileFeed', profileFeed);
     app.decorate('profileList', profileList);

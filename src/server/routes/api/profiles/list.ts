@@ -26,8 +26,8 @@ export const profileListRoute: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding')
         .type('application/json; charset=utf-8');
-      if (/\bbr\b/.test(accepted)) return raw.header('content-encoding', 'br').send(encoded.br);
-      if (/\bgzip\b/.test(accepted)) return raw.header('content-encoding', 'gzip').send(encoded.gzip);
+      if (/\bbr\b/.test(accepted)) return raw.header('content-encoding', 'br').send(await encoded.br());
+      if (/\bgzip\b/.test(accepted)) return raw.header('content-encoding', 'gzip').send(await encoded.gzip());
       return raw.send(encoded.identity);
     },
   );
