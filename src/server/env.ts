@@ -125,6 +125,22 @@ export interface MailConfig {
   readonly from: string;
 }
 
+/** Password recovery requests allowed in a time window (routes/api/auth/recovery.ts). */
+export interface RecoveryLimits {
+  /** Reset e-mails asked for, per client address. */
+  readonly recoverPerAddress: { readonly max: number; readonly windowMs: number };
+  /** Reset e-mails asked for, per e-mail address: nobody's mailbox is flooded. */
+  readonly recoverPerEmail: { readonly max: number; readonly windowMs: number };
+  /** Reset links used, per client address (the token is 256 bits: this bounds the work only). */
+  readonly resetPerAddress: { readonly max: number; readonly windowMs: number };
+}
+
+export const DEFAULT_RECOVERY_LIMITS: RecoveryLimits = {
+  recoverPerAddress: { max: 10, windowMs: 15 * 60_000 },
+  recoverPerEmail: { max: 3, windowMs: 60 * 60_000 },
+  resetPerAddress: { max: 30, windowMs: 5 * 60_000 },
+};
+
 export interface AppConfig {
   readonly siteName: string;
   readonly auth: AuthConfig;
@@ -136,6 +152,8 @@ export interface AppConfig {
   readonly siteUrl?: string | null;
   /** Outgoing mail (`SMTP_URL`, `MAIL_FROM`) for password recovery; unset, recovery goes through an administrator. */
   readonly mail?: MailConfig | null;
+  /** `DEFAULT_RECOVERY_LIMITS` when not given. */
+  readonly recoveryLimits?: RecoveryLimits;
   readonly database: DatabaseConfig;
   /** The built web app (`build/client`), or null to serve the API only. */
   readonly webRoot: string | null;

@@ -3,6 +3,7 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { describe, expect } from 'vitest';
 import { z } from 'zod';
 import { type AppConfig, DEFAULT_RATE_LIMITS } from '#server/env.ts';
+import { accountExportSchema, accountSchema } from '#shared/schemas/account.ts';
 import { apiErrorSchema } from '#shared/schemas/api-error.ts';
 import { type Session, sessionSchema, userResponseSchema } from '#shared/schemas/auth.ts';
 import { bookmarkListSchema, bookmarkSchema } from '#shared/schemas/bookmark.ts';
@@ -15,27 +16,45 @@ const PASSWORD = 'correct horse battery'; // signUpAndSignIn's default
 
 /**
  * The expected status of every endpoint for every kind of caller. The owner owns the resource
- * (the profile, the bookmark); the other user is signed in as someone else; the last six columns
- * carry a token that must not work: over its hour, of a signed-out session, signed by a key the
- * server never issued, `alg: none`, another member's real token with the subject edited to the
- * owner's, and HS256 keyed with the server's public key. Public endpoints ignore the token.
+ * (the profile, the bookmark, the account); the other user is signed in as someone else; the next
+ * six columns carry a token that must not work: over its hour, of a signed-out session, signed by
+ * a key the server never issued, `alg: none`, another member's real token with the subject edited
+ * to the owner's, and HS256 keyed with the server's public key. `suspended` is a member whose
+ * account was suspended while their session stayed alive (a refresh that raced the suspension);
+ * `admin` is an administrator. Administration calls act on a member of their own (the target),
+ * never on the owner. Public endpoints ignore the token. Without mail, recovery answers 404.
  */
 const MATRIX = `
-  endpoint                                          anonymous owner other expired revoked foreign-key alg-none tampered hs256
-  GET    /api/health                                200       200   200   200     200     200         200      200      200
-  GET    /api/profiles                              200       200   200   200     200     200         200      200      200
-  GET    /api/profiles/:id                          200       200   200   200     200     200         200      200      200
-  PATCH  /api/profiles/:id                          401       200   403   401     401     401         401      401      401
-  GET    /api/bookmarks                             401       200   200   401     401     401         401      401      401
-  POST   /api/bookmarks                             401       201   201   401     401     401         401      401      401
-  DELETE /api/bookmarks/:project_id                 401       204   204   401     401     401         401      401      401
-  GET    /api/auth/user                             401       200   200   401     401     401         401      401      401
-  POST   /api/auth/logout                           401       204   204   401     401     401         401      401      401
-  POST   /api/auth/token?grant_type=password        200       200   200   200     200     200         200      200      200
-  POST   /api/auth/token?grant_type=refresh_token   200       200   200   200     200     200         200      200      200
-  POST   /api/auth/signup                           200       200   200   200     200     200         200      200      200
-  GET    /api/auth/jwks                             200       200   200   200     200     200         200      200      200
-  GET    /api/realtime/profiles                     200       200   200   200     200     200         200      200      200
+  endpoint                                          anonymous owner other expired revoked foreign-key alg-none tampered hs256 suspended admin
+  GET    /api/health                                200       200   200   200     200     200         200      200      200   200       200
+  GET    /api/profiles                              200       200   200   200     200     200         200      200      200   200       200
+  GET    /api/profiles/:id                          200       200   200   200     200     200         200      200      200   200       200
+  PATCH  /api/profiles/:id                          401       200   403   401     401     401         401      401      401   401       403
+  GET    /api/bookmarks                             401       200   200   401     401     401         401      401      401   401       200
+  POST   /api/bookmarks                             401       201   201   401     401     401         401      401      401   401       201
+  DELETE /api/bookmarks/:project_id                 401       204   204   401     401     401         401      401      401   401       204
+  GET    /api/auth/user                             401       200   200   401     401     401         401      401      401   401       200
+  POST   /api/auth/logout                           401       204   204   401     401     401         401      401      401   401       204
+  POST   /api/auth/token?grant_type=password        200       200   200   200     200     200         200      200      200   200       200
+  POST   /api/auth/token?grant_type=refresh_token   200       200   200   200     200     200         200      200      200   200       200
+  POST   /api/auth/signup                           200       200   200   200     200     200         200      200      200   200       200
+  GET    /api/auth/jwks                             200       200   200   200     200     200         200      200      200   200       200
+  GET    /api/realtime/profiles                     200       200   200   200     200     200         200      200      200   200       200
+  GET    /api/auth/settings                         200       200   200   200     200     200         200      200      200   200       200
+  POST   /api/auth/recover                          404       404   404   404     404     404         404      404      404   404       404
+  POST   /api/auth/reset                            200       200   200   200     200     200         200      200      200   200       200
+  GET    /api/account                               401       200   200   401     401     401         401      401      401   401       200
+  PUT    /api/account/password                      401       204   204   401     401     401         401      401      401   401       204
+  GET    /api/account/export                        401       200   200   401     401     401         401      401      401   401       200
+  DELETE /api/account                               401       204   204   401     401     401         401      401      401   401       204
+  GET    /api/admin/members                         401       403   403   401     401     401         401      401      401   401       200
+  POST   /api/admin/members/:id/moderation          401       403   403   401     401     401         401      401      401   401       200
+  PUT    /api/admin/members/:id/suspension          401       403   403   401     401     401         401      401      401   401       200
+  DELETE /api/admin/members/:id/suspension          401       403   403   401     401     401         401      401      401   401       200
+  PUT    /api/admin/members/:id/role                401       403   403   401     401     401         401      401      401   401       200
+  POST   /api/admin/members/:id/reset-links         401       403   403   401     401     401         401      401      401   401       201
+  DELETE /api/admin/members/:id                     401       403   403   401     401     401         401      401      401   401       204
+  GET    /api/admin/audit                           401       403   403   401     401     401         401      401      401   401       200
 `;
 
 const CALLERS = [
@@ -48,6 +67,8 @@ const CALLERS = [
   'alg-none',
   'tampered',
   'hs256',
+  'suspended',
+  'admin',
 ] as const;
 type Caller = (typeof CALLERS)[number];
 
@@ -84,6 +105,11 @@ interface World {
   readonly other: Session;
   /** A third member whose credentials the token endpoint is called with. */
   readonly dana: Session;
+  /** A suspended member (their session still alive) and an administrator. */
+  readonly suspended: Session;
+  readonly admin: Session;
+  /** The member the administration calls act on: new in every world. */
+  readonly target: Session;
   readonly tokens: ReadonlyMap<Caller, string | null>;
 }
 
@@ -130,7 +156,36 @@ const REQUESTS: Record<string, Send> = {
     json(w, 'POST', '/api/auth/signup', auth, { email: `new-${crypto.randomUUID()}@example.test`, password: PASSWORD }),
   'GET /api/auth/jwks': (w, auth) => json(w, 'GET', '/api/auth/jwks', auth),
   'GET /api/realtime/profiles': (w, auth) => openStream(w, auth),
+  'GET /api/auth/settings': (w, auth) => json(w, 'GET', '/api/auth/settings', auth),
+  'POST /api/auth/recover': (w, auth) => json(w, 'POST', '/api/auth/recover', auth, { email: w.dana.user.email }),
+  'POST /api/auth/reset': async (w, auth) => {
+    // Every caller may use a link; the link, not the token, says whose password changes.
+    const { token } = await w.server.app.repos.passwordResets.create(w.dana.user.id, null);
+    return json(w, 'POST', '/api/auth/reset', auth, { token, password: PASSWORD });
+  },
+  'GET /api/account': (w, auth) => json(w, 'GET', '/api/account', auth),
+  'PUT /api/account/password': (w, auth) =>
+    json(w, 'PUT', '/api/account/password', auth, { current_password: PASSWORD, new_password: PASSWORD }),
+  'GET /api/account/export': (w, auth) => json(w, 'GET', '/api/account/export', auth),
+  'DELETE /api/account': (w, auth) => json(w, 'DELETE', '/api/account', auth, { password: PASSWORD }),
+  'GET /api/admin/members': (w, auth) => json(w, 'GET', '/api/admin/members', auth),
+  'POST /api/admin/members/:id/moderation': (w, auth) =>
+    json(w, 'POST', `/api/admin/members/${w.target.user.id}/moderation`, auth, { action: 'hide', reason: 'matrix' }),
+  'PUT /api/admin/members/:id/suspension': (w, auth) =>
+    json(w, 'PUT', `/api/admin/members/${w.target.user.id}/suspension`, auth, { reason: 'matrix' }),
+  'DELETE /api/admin/members/:id/suspension': (w, auth) =>
+    json(w, 'DELETE', `/api/admin/members/${w.target.user.id}/suspension`, auth),
+  'PUT /api/admin/members/:id/role': (w, auth) =>
+    json(w, 'PUT', `/api/admin/members/${w.target.user.id}/role`, auth, { role: 'admin', reason: 'matrix' }),
+  'POST /api/admin/members/:id/reset-links': (w, auth) =>
+    json(w, 'POST', `/api/admin/members/${w.target.user.id}/reset-links`, auth),
+  'DELETE /api/admin/members/:id': (w, auth) =>
+    json(w, 'DELETE', `/api/admin/members/${w.target.user.id}`, auth, { reason: 'matrix' }),
+  'GET /api/admin/audit': (w, auth) => json(w, 'GET', '/api/admin/audit', auth),
 };
+
+/** Rows whose call changes the caller's own account for good: every cell gets a new cast. */
+const CONSUMING_ROWS = new Set(['POST /api/auth/logout', 'DELETE /api/account', 'PUT /api/account/password']);
 
 /** Checks of a successful answer: whatever it returns belongs to the caller. */
 const OWN_DATA_ONLY: Record<string, (answer: Answer, callerId: string) => boolean> = {
@@ -140,7 +195,12 @@ const OWN_DATA_ONLY: Record<string, (answer: Answer, callerId: string) => boolea
   'POST /api/bookmarks': (answer, callerId) => bookmarkSchema.parse(answer.body).user_id === callerId,
   'PATCH /api/profiles/:id': (answer, callerId) => z.object({ id: z.string() }).parse(answer.body).id === callerId,
   'GET /api/realtime/profiles': (answer) => answer.text.startsWith('text/event-stream'),
+  'GET /api/account': (answer, callerId) => accountSchema.parse(answer.body).id === callerId,
+  'GET /api/account/export': (answer, callerId) => accountExportSchema.parse(answer.body).account.id === callerId,
 };
+
+/** Answers that may name a member's e-mail: their own account's, and any in an administrator's view. */
+const SHOWS_OWN_EMAIL = new Set(['GET /api/auth/user', 'GET /api/account', 'GET /api/account/export']);
 
 async function signIn(server: TestServer, email: string): Promise<Session> {
   const res = await request(server, '/api/auth/token?grant_type=password', {
@@ -150,10 +210,11 @@ async function signIn(server: TestServer, email: string): Promise<Session> {
   return sessionSchema.parse(res.body);
 }
 
-/** Everything of the owner's that another caller must not change. */
-async function ownerState(world: World): Promise<string> {
+/** Everything of a member's that a caller who is not them (or, for the target, an administrator) must not change. */
+async function memberState(world: World, member: Session): Promise<string> {
   const db = world.server.app.database.db;
-  const ownerId = world.owner.user.id;
+  const ownerId = member.user.id;
+  const account = await db.selectFrom('users').selectAll().where('id', '=', ownerId).executeTakeFirst();
   const profile = await db.selectFrom('profiles').selectAll().where('id', '=', ownerId).executeTakeFirst();
   const bookmarks = await db
     .selectFrom('bookmarks')
@@ -161,9 +222,10 @@ async function ownerState(world: World): Promise<string> {
     .where('user_id', '=', ownerId)
     .orderBy('id')
     .execute();
-  const sessionId = z.string().parse(decodeJwt(world.owner.access_token).sid);
+  const resets = await db.selectFrom('password_resets').select('id').where('user_id', '=', ownerId).execute();
+  const sessionId = z.string().parse(decodeJwt(member.access_token).sid);
   const signedIn = await world.server.app.repos.sessions.isActive(sessionId);
-  return JSON.stringify({ profile, bookmarks, signedIn });
+  return JSON.stringify({ account, profile, bookmarks, resets, signedIn });
 }
 
 /** Limits would only add 429s to a table about who may do what. */
@@ -177,21 +239,48 @@ const ROOMY_LIMITS: Partial<AppConfig> = {
       tokenPerAddress: { max: 10_000, windowMs: 60_000 },
     },
   },
+  recoveryLimits: {
+    recoverPerAddress: { max: 10_000, windowMs: 60_000 },
+    recoverPerEmail: { max: 10_000, windowMs: 60_000 },
+    resetPerAddress: { max: 10_000, windowMs: 60_000 },
+  },
 };
 
 describeEachDatabase('access control', ROOMY_LIMITS, (test) => {
-  const accounts = { owner: '', other: '', dana: '' };
+  const accounts = { owner: '', other: '', dana: '', suspended: '', admin: '' };
 
-  test.beforeAll(async ({ server }) => {
+  /** New members for the cast (an administrator promoted as the command line does). */
+  async function newAccounts(server: TestServer) {
     accounts.owner = (await signUpAndSignIn(server)).user.email;
     accounts.other = (await signUpAndSignIn(server)).user.email;
     accounts.dana = (await signUpAndSignIn(server)).user.email;
+    accounts.suspended = (await signUpAndSignIn(server)).user.email;
+    const admin = await signUpAndSignIn(server);
+    await server.app.repos.administration.setRole(null, admin.user.id, 'admin', 'access-control matrix');
+    accounts.admin = admin.user.email;
+  }
+
+  test.beforeAll(async ({ server }) => {
+    await newAccounts(server);
   });
 
-  async function freshWorld(server: TestServer): Promise<World> {
+  /** Suspended while signed in: the suspension is set without revoking the session it raced. */
+  async function suspendedMember(server: TestServer): Promise<Session> {
+    const users = server.app.database.db.updateTable('users').where('email', '=', accounts.suspended);
+    await users.set({ suspended_at: null }).execute();
+    const session = await signIn(server, accounts.suspended);
+    await users.set({ suspended_at: new Date().toISOString() }).execute();
+    return session;
+  }
+
+  async function freshWorld(server: TestServer, options: { newAccounts?: boolean } = {}): Promise<World> {
+    if (options.newAccounts) await newAccounts(server);
     const owner = await signIn(server, accounts.owner);
     const other = await signIn(server, accounts.other);
     const dana = await signIn(server, accounts.dana);
+    const suspended = await suspendedMember(server);
+    const admin = await signIn(server, accounts.admin);
+    const target = await signUpAndSignIn(server);
     const signedOut = await signIn(server, accounts.owner);
     await request(server, '/api/auth/logout', { method: 'POST', headers: bearer(signedOut.access_token) });
     const forged: ForgedTokens = await forgeTokens(server, owner, other);
@@ -205,8 +294,10 @@ describeEachDatabase('access control', ROOMY_LIMITS, (test) => {
       ['alg-none', forged.algNone],
       ['tampered', forged.tampered],
       ['hs256', forged.hmacWithPublicKey],
+      ['suspended', suspended.access_token],
+      ['admin', admin.access_token],
     ]);
-    return { server, owner, other, dana, tokens };
+    return { server, owner, other, dana, suspended, admin, target, tokens };
   }
 
   /** Every cell starts from the same data: the owner has bookmarked project 5, nobody else anything. */
@@ -225,7 +316,8 @@ describeEachDatabase('access control', ROOMY_LIMITS, (test) => {
     if (!send) return [`no request is defined for ${row.endpoint}`];
     const token = world.tokens.get(caller) ?? null;
     await resetBookmarks(world);
-    const before = await ownerState(world);
+    const before = await memberState(world, world.owner);
+    const targetBefore = await memberState(world, world.target);
     const answer = await send(world, token ? bearer(token) : {});
     const cell = `${row.endpoint} as ${caller}`;
     const problems: string[] = [];
@@ -236,25 +328,39 @@ describeEachDatabase('access control', ROOMY_LIMITS, (test) => {
     if (answer.status >= 400) {
       const error = apiErrorSchema.safeParse(answer.body);
       const wanted = answer.status === 403 ? 'forbidden' : caller === 'anonymous' ? 'session_missing' : 'bad_jwt';
-      if (!error.success || (answer.status !== 400 && error.data.error.code !== wanted)) {
+      const checked = answer.status === 401 || answer.status === 403;
+      if (!error.success || (checked && error.data.error.code !== wanted)) {
         problems.push(`${cell}: error should be ${wanted}, got ${answer.text.slice(0, 120)}`);
       }
     }
     const ownData = OWN_DATA_ONLY[row.endpoint];
-    const callerId = caller === 'owner' ? world.owner.user.id : world.other.user.id;
-    if (answer.status < 300 && ownData && !ownData(answer, callerId)) {
+    const callerSession =
+      caller === 'owner'
+        ? world.owner
+        : caller === 'admin'
+          ? world.admin
+          : caller === 'suspended'
+            ? world.suspended
+            : world.other;
+    if (answer.status < 300 && ownData && !ownData(answer, callerSession.user.id)) {
       problems.push(`${cell}: answered with data that is not the caller's: ${answer.text.slice(0, 200)}`);
     }
-    // Neither member opted in to showing an e-mail: only their own account call may name it.
+    // Neither member opted in to showing an e-mail: only their own account calls, and an
+    // administrator's view of the members, may name it.
+    const adminView = caller === 'admin' && row.endpoint.startsWith('GET /api/admin/');
     for (const [member, session] of [
       ['owner', world.owner],
       ['other', world.other],
     ] as const) {
-      const ownAccount = caller === member && row.endpoint === 'GET /api/auth/user';
-      if (!ownAccount && answer.text.includes(session.user.email))
+      const ownAccount = caller === member && SHOWS_OWN_EMAIL.has(row.endpoint);
+      if (!ownAccount && !adminView && answer.text.includes(session.user.email))
         problems.push(`${cell}: leaked the ${member}'s e-mail`);
     }
-    if (caller !== 'owner' && (await ownerState(world)) !== before) problems.push(`${cell}: changed the owner's data`);
+    if (caller !== 'owner' && (await memberState(world, world.owner)) !== before)
+      problems.push(`${cell}: changed the owner's data`);
+    const administering = caller === 'admin' && row.endpoint.includes('/api/admin/');
+    if (!administering && (await memberState(world, world.target)) !== targetBefore)
+      problems.push(`${cell}: changed the target's data`);
     return problems;
   }
 
@@ -262,11 +368,16 @@ describeEachDatabase('access control', ROOMY_LIMITS, (test) => {
     const problems: string[] = [];
     let world = await freshWorld(server);
     for (const caller of CALLERS) {
-      // Signing out spends the session every forged token points at: a new cast for each cell then,
-      // so that a forged token fails for being forged, not for naming a dead session.
-      if (row.endpoint === 'POST /api/auth/logout') world = await freshWorld(server);
+      // Signing out spends the session every forged token points at, and deleting an account the
+      // account: a new cast for each cell then, so that a forged token fails for being forged, not
+      // for naming a dead session, and every caller has an account to delete.
+      if (CONSUMING_ROWS.has(row.endpoint)) {
+        world = await freshWorld(server, { newAccounts: row.endpoint === 'DELETE /api/account' });
+      }
       problems.push(...(await problemsOf(row, caller, world)));
     }
+    // Every member of the last cast deleted their own account: the next rows need a cast that exists.
+    if (row.endpoint === 'DELETE /api/account') await newAccounts(server);
     expect(problems).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, expect } from 'vitest';
+import { DEFAULT_RECOVERY_LIMITS } from '#server/env.ts';
 import { RESET_PASSWORD_PATH } from '#shared/constants.ts';
 import { sessionSchema } from '#shared/schemas/auth.ts';
 import { authSettingsSchema, recoverResponseSchema } from '#shared/schemas/recovery.ts';
@@ -7,7 +8,6 @@ import { isSignedIn, PASSWORD, ROOMY_LIMITS, signIn } from '#test/club.ts';
 import { startMailServer } from '#test/mail-server.ts';
 import { describeEachDatabase } from '#test/server-fixture.ts';
 import { request, signUpAndSignIn, type TestServer } from '#test/test-server.ts';
-import { RECOVERY_LIMITS } from './recovery.ts';
 
 const SITE_URL = 'https://club.roboforge.test';
 const mailServer = await startMailServer();
@@ -109,13 +109,13 @@ describeEachDatabase('password recovery by e-mail', withMail, (test) => {
   test('limits: three e-mails per address an hour, and ten requests per client address', async ({ server }) => {
     const member = await signUpAndSignIn(server);
     const statuses: number[] = [];
-    for (let i = 0; i <= RECOVERY_LIMITS.recoverPerEmail.max; i++) {
+    for (let i = 0; i <= DEFAULT_RECOVERY_LIMITS.recoverPerEmail.max; i++) {
       statuses.push(await recoverFrom(server, '127.0.0.41', member.user.email));
     }
     expect(statuses).toEqual([202, 202, 202, 429]);
 
     const fromOne: number[] = [];
-    for (let i = 0; i <= RECOVERY_LIMITS.recoverPerAddress.max; i++) {
+    for (let i = 0; i <= DEFAULT_RECOVERY_LIMITS.recoverPerAddress.max; i++) {
       fromOne.push(await recoverFrom(server, '127.0.0.42', `someone-${i}-${crypto.randomUUID()}@example.test`));
     }
     expect(fromOne.slice(0, -1).every((status) => status === 202)).toBe(true);

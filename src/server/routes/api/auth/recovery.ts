@@ -11,20 +11,11 @@ import {
   resetPasswordRequestSchema,
 } from '#shared/schemas/recovery.ts';
 import { hashPassword } from '../../../auth/passwords.ts';
+import { DEFAULT_RECOVERY_LIMITS } from '../../../env.ts';
 import { HttpError } from '../../../http-error.ts';
 import { accountSuspended } from '../account-errors.ts';
 import { BODY_ERRORS, errorResponses } from '../error-responses.ts';
 import { noStore } from './no-store.ts';
-
-/**
- * Requests for a reset e-mail: per address, and per e-mail address so that nobody's mailbox is
- * flooded. Password resets per address (the token is 256 bits: this only bounds the work).
- */
-export const RECOVERY_LIMITS = {
-  recoverPerAddress: { max: 10, timeWindow: 15 * 60_000 },
-  recoverPerEmail: { max: 3, timeWindow: 60 * 60_000 },
-  resetPerAddress: { max: 30, timeWindow: 5 * 60_000 },
-} as const;
 
 const RECOVER_ANSWER = 'If an account uses this address, a link to choose a new password is on its way.';
 
@@ -44,8 +35,10 @@ export function resetLinkUrl(siteUrl: string | null | undefined, request: Fastif
 /** Forgotten passwords: the settings the login page reads, a reset link by e-mail, and using a link. */
 export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos, sessions, mailer, config } = app;
+  const limits = config.recoveryLimits ?? DEFAULT_RECOVERY_LIMITS;
   const perEmail = app.createRateLimit({
-    ...RECOVERY_LIMITS.recoverPerEmail,
+    max: limits.recoverPerEmail.max,
+    timeWindow: limits.recoverPerEmail.windowMs,
     // Hashed: the address never becomes a key in Redis itself.
     keyGenerator: (request) => {
       const { email } = recoverRequestSchema.parse(request.body);
@@ -65,7 +58,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/recover',
     {
-      config: { rateLimit: RECOVERY_LIMITS.recoverPerAddress },
+      config: { rateLimit: { max: limits.recoverPerAddress.max, timeWindow: limits.recoverPerAddress.windowMs } },
       onRequest: noStore,
       schema: {
         body: recoverRequestSchema,
@@ -117,7 +110,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/reset',
     {
-      config: { rateLimit: RECOVERY_LIMITS.resetPerAddress },
+      config: { rateLimit: { max: limits.resetPerAddress.max, timeWindow: limits.resetPerAddress.windowMs } },
       onRequest: noStore,
       schema: {
         body: resetPasswordRequestSchema,
