@@ -100,7 +100,7 @@ describe('tutorial pages', () => {
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     for (const point of project.learn) await main.getByText(point).waitFor();
-    expect(await main.locator('[data-video-facade]').count()).toBe(1);
+    await main.locator('[data-video-facade]').waitFor();
 
     // Wiring: the diagram names its text alternative, and the table lists every wire.
     await page.getByRole('img', { name: 'Wiring diagram — the connection table below lists every wire' }).waitFor();

@@ -1,4 +1,5 @@
 import type { Project } from '#shared/content/projects.ts';
+import { cn } from '#web/lib/cn.ts';
 import { splitMaterial } from '../lib/material-quantity.ts';
 import { TutorialSection } from './tutorial-section.tsx';
 
@@ -27,13 +28,16 @@ export function MaterialsChecklist({ project, have, onToggle }: MaterialsCheckli
           const { quantity, item } = splitMaterial(material);
           const checked = have.has(index);
           return (
-            <li key={material} className="material-row flex items-center gap-3 px-4 py-3 sm:gap-4 sm:px-5">
+            <li
+              key={material}
+              className="material-row flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:gap-x-4 sm:px-5"
+            >
               <span className="print-box" aria-hidden="true" />
               <span className="grid h-7 min-w-10 shrink-0 place-items-center rounded-md border border-border bg-surface-2 px-1.5 font-mono text-sm font-bold text-accent">
                 {quantity ? `${quantity}×` : '—'}
               </span>
-              <span className={checked ? 'min-w-0 flex-1 text-muted' : 'min-w-0 flex-1'}>{item}</span>
-              <label className="check-chip print:hidden">
+              <span className={cn('min-w-48 flex-1 basis-48', checked && 'text-muted')}>{item}</span>
+              <label className="check-chip ml-auto print:hidden">
                 <input
                   type="checkbox"
                   checked={checked}

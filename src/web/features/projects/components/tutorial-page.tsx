@@ -178,17 +178,14 @@ function TutorialPage({ project, view, userId }: TutorialPageProps) {
                 <span className="label-mono text-muted">{project.steps.length} steps</span>
               </p>
             </div>
-            <Button
-              variant="secondary"
-              size="sm"
-              className="hidden sm:inline-flex print:hidden"
-              onClick={() => window.print()}
-            >
-              Print<span className="sr-only"> this tutorial</span>
-            </Button>
+            <div className="hidden shrink-0 sm:block print:hidden">
+              <Button variant="secondary" size="sm" onClick={() => window.print()}>
+                Print<span className="sr-only"> this tutorial</span>
+              </Button>
+            </div>
           </div>
           <p className="mt-5 max-w-3xl text-lg leading-relaxed text-muted">{project.description}</p>
-          <dl className="mt-6 grid gap-3 sm:grid-cols-3">
+          <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 [&>*:last-child]:col-span-2 sm:[&>*:last-child]:col-span-1">
             <Fact label="Time" value={project.time} />
             <Fact label="Parts cost" value={project.cost} />
             <Fact label="Board" value={BOARD_NAMES[project.board]} />
@@ -201,7 +198,7 @@ function TutorialPage({ project, view, userId }: TutorialPageProps) {
         />
       </header>
 
-      <div className="mt-10 grid gap-8 md:grid-cols-[1fr_1.15fr] md:items-start">
+      <div className="mt-10 grid gap-8 md:grid-cols-[1fr_1.15fr] md:items-start print:block">
         <section aria-labelledby="learn-heading" className="tutorial-section">
           <p className="label-mono text-accent">Skills</p>
           <h2 id="learn-heading" className="mt-1 font-display text-2xl font-bold sm:text-3xl">

@@ -33,7 +33,8 @@ export function TutorialSteps({ project, view, done, onToggle }: TutorialStepsPr
             >
               <div className="flex gap-3 sm:gap-4">
                 <span className="step-number" aria-hidden="true">
-                  {isDone ? <Check className="size-4" strokeWidth={3} /> : String(number).padStart(2, '0')}
+                  {isDone ? <Check className="size-4 print:hidden" strokeWidth={3} /> : null}
+                  <span className={isDone ? 'hidden print:inline' : undefined}>{String(number).padStart(2, '0')}</span>
                 </span>
                 <div className="min-w-0 flex-1">
                   <h3 className="sr-only">Step {number}</h3>

@@ -77,7 +77,7 @@ export function WiringSection({ view }: { view: TutorialView }) {
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
           tabIndex={0}
         >
-          <table className="connection-table w-full min-w-[34rem] text-left text-sm">
+          <table className="connection-table w-full min-w-[20rem] text-left text-sm">
             <thead>
               <tr>
                 <th scope="col">From</th>
