@@ -15,3 +15,9 @@ export const publicProfileSchema = z.object({
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
 export const publicProfileListSchema = z.array(publicProfileSchema);
+
+/**
+ * The data of a `DELETE` event on the live stream: the member left the community list (hidden by an
+ * administrator, suspended, or deleted). Only the id, never anything else of theirs.
+ */
+export const profileRemovalSchema = z.strictObject({ id: z.uuid() });

@@ -151,6 +151,18 @@ describe('events', () => {
     expect(events).toEqual([{ type: 'change', kind: 'INSERT', profile: ADA }, { type: 'stale' }]);
   });
 
+  it('DELETE carries only the id of a member who left the list; anything else in it is dropped', () => {
+    const events: ProfileStreamEvent[] = [];
+    stream().subscribe((event) => events.push(event));
+    const source = only(FakeEventSource.opened);
+
+    source.emit('DELETE', JSON.stringify({ id: ADA.id }));
+    source.emit('DELETE', JSON.stringify(ADA));
+    source.emit('DELETE', JSON.stringify({ id: 'not-a-uuid' }));
+    source.emit('DELETE', 'not json');
+    expect(events).toEqual([{ type: 'removal', id: ADA.id }]);
+  });
+
   it('stop reaching a subscriber that left', () => {
     const profiles = stream();
     const first = vi.fn();

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { LIVE_STREAM_RETRY_AFTER_SECONDS } from '#shared/constants.ts';
-import { type PublicProfile, publicProfileSchema } from '#shared/schemas/profile.ts';
+import { type PublicProfile, profileRemovalSchema, publicProfileSchema } from '#shared/schemas/profile.ts';
 import { queryClient } from '#web/lib/query-client.tsx';
-import { forgetProfileChanges, invalidateProfiles, receiveProfileChange } from './profiles.ts';
+import { forgetProfileChanges, invalidateProfiles, receiveProfileChange, receiveProfileRemoval } from './profiles.ts';
 
 export const PROFILE_STREAM_URL = '/api/realtime/profiles';
 /**
@@ -15,6 +15,8 @@ const RETRY_JITTER = 0.2;
 type ProfileChangeKind = 'INSERT' | 'UPDATE';
 export type ProfileStreamEvent =
   | { readonly type: 'change'; readonly kind: ProfileChangeKind; readonly profile: PublicProfile }
+  // DELETE: the member left the list (hidden, suspended or deleted); the event carries their id only.
+  | { readonly type: 'removal'; readonly id: string }
   // READY (first connection) and RESYNC (resumed from too far back): the list may be stale.
   | { readonly type: 'stale' };
 type ProfileStreamListener = (event: ProfileStreamEvent) => void;
@@ -65,15 +67,20 @@ export function createProfileStream(options: ProfileStreamOptions): ProfileStrea
     for (const { listener } of [...subscriptions]) listener(event);
   };
 
-  const onChange = (kind: ProfileChangeKind) => (message: MessageEvent<string>) => {
-    let data: unknown;
+  const parseData = (message: MessageEvent<string>): unknown => {
     try {
-      data = JSON.parse(message.data);
+      return JSON.parse(message.data);
     } catch {
-      return;
+      return undefined;
     }
-    const parsed = publicProfileSchema.safeParse(data);
+  };
+  const onChange = (kind: ProfileChangeKind) => (message: MessageEvent<string>) => {
+    const parsed = publicProfileSchema.safeParse(parseData(message));
     if (parsed.success) dispatch({ type: 'change', kind, profile: parsed.data });
+  };
+  const onRemoval = (message: MessageEvent<string>) => {
+    const parsed = profileRemovalSchema.safeParse(parseData(message));
+    if (parsed.success) dispatch({ type: 'removal', id: parsed.data.id });
   };
   const onStale = () => dispatch({ type: 'stale' });
 
@@ -82,6 +89,7 @@ export function createProfileStream(options: ProfileStreamOptions): ProfileStrea
     source = opened;
     opened.addEventListener('INSERT', onChange('INSERT'));
     opened.addEventListener('UPDATE', onChange('UPDATE'));
+    opened.addEventListener('DELETE', onRemoval);
     opened.addEventListener('READY', onStale);
     opened.addEventListener('RESYNC', onStale);
     opened.addEventListener('error', () => {
@@ -120,6 +128,7 @@ function profileStream(): ProfileStream {
     EventSource,
     onEvent: (event) => {
       if (event.type === 'change') receiveProfileChange(queryClient, event.profile);
+      else if (event.type === 'removal') receiveProfileRemoval(queryClient, event.id);
       else void invalidateProfiles(queryClient);
     },
     onClose: forgetProfileChanges,
@@ -142,6 +151,7 @@ export function useLiveProfiles(): string {
     () =>
       profileStream().subscribe((event) => {
         if (event.type === 'change') setAnnouncement(describeChange(event.kind, event.profile));
+        if (event.type === 'removal') setAnnouncement('A member left the community list');
       }),
     [],
   );

@@ -1,6 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicProfile } from '#shared/schemas/profile.ts';
-import { applyProfileChange } from './profiles.ts';
+import {
+  applyProfileChange,
+  applyProfileRemoval,
+  forgetProfileChanges,
+  profilesQueryOptions,
+  receiveProfileChange,
+  receiveProfileRemoval,
+} from './profiles.ts';
 
 const member = (id: string, createdAt: string, username: string | null = null): PublicProfile => ({
   id: `00000000-0000-4000-8000-${id.padStart(12, '0')}`,
@@ -25,5 +33,40 @@ describe('applyProfileChange', () => {
     const list = applyProfileChange([newer, older], renamed);
     expect(list.map((p) => p.username)).toEqual(['new', 'renamed']);
     expect(applyProfileChange(list, renamed)).toHaveLength(2);
+  });
+});
+
+describe('removals (DELETE on the live stream)', () => {
+  const older = member('1', '2026-01-01T00:00:00.000Z', 'old');
+  const newer = member('2', '2026-02-01T00:00:00.000Z', 'new');
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    forgetProfileChanges();
+  });
+
+  it('remove the member’s card, and nothing else; an unknown id changes nothing', () => {
+    expect(applyProfileRemoval([newer, older], older.id)).toEqual([newer]);
+    expect(applyProfileRemoval([newer, older], member('9', '2026-03-01T00:00:00.000Z').id)).toEqual([newer, older]);
+  });
+
+  it('take the card out of the cached list at once', () => {
+    const client = new QueryClient();
+    client.setQueryData(profilesQueryOptions().queryKey, [newer, older]);
+    receiveProfileRemoval(client, newer.id);
+    expect(client.getQueryData(profilesQueryOptions().queryKey)).toEqual([older]);
+  });
+
+  it('also apply to a list that was on its way when they arrived, after earlier changes, in order', async () => {
+    const list: { answer?: (response: Response) => void } = {};
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (list.answer = resolve)));
+    const client = new QueryClient();
+    const fetching = client.fetchQuery(profilesQueryOptions());
+    // The list request is on its way before the live events arrive.
+    await vi.waitFor(() => expect(list.answer).toBeDefined());
+    receiveProfileChange(client, { ...older, username: 'renamed' });
+    receiveProfileRemoval(client, newer.id);
+    list.answer?.(Response.json([newer, older]));
+    expect(await fetching).toEqual([{ ...older, username: 'renamed' }]);
   });
 });

@@ -14,17 +14,28 @@ export function applyProfileChange(list: readonly PublicProfile[], profile: Publ
   return list.map((p, i) => (i === index ? profile : p));
 }
 
+/** A member who left the list (hidden, suspended, deleted: a DELETE event) loses their card. */
+export function applyProfileRemoval(list: readonly PublicProfile[], id: string): PublicProfile[] {
+  return list.filter((p) => p.id !== id);
+}
+
+/** A live change to the list: a member's new or changed profile, or a member's removal. */
+type ListChange = { readonly profile: PublicProfile } | { readonly removedId: string };
+
+const applyListChange = (list: readonly PublicProfile[], change: ListChange) =>
+  'profile' in change ? applyProfileChange(list, change.profile) : applyProfileRemoval(list, change.removedId);
+
 /*
  * Live changes seen while the profile stream is open, in arrival order. A list fetch re-applies
  * those that arrived after it started, so a change that lands while the list is in flight is never lost.
  */
 let arrivals = 0;
-let recentChanges: { seq: number; profile: PublicProfile }[] = [];
+let recentChanges: { seq: number; change: ListChange }[] = [];
 
 async function getProfiles(signal?: AbortSignal): Promise<PublicProfile[]> {
   const startedAt = arrivals;
   const list = await apiRequest('/api/profiles', publicProfileListSchema, { signal });
-  return recentChanges.filter((c) => c.seq > startedAt).reduce((acc, c) => applyProfileChange(acc, c.profile), list);
+  return recentChanges.filter((c) => c.seq > startedAt).reduce((acc, c) => applyListChange(acc, c.change), list);
 }
 
 export const profilesQueryOptions = () =>
@@ -39,12 +50,19 @@ export function invalidateProfiles(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: profilesQueryOptions().queryKey, exact: true });
 }
 
+function receive(queryClient: QueryClient, change: ListChange): void {
+  recentChanges = [...recentChanges.slice(-199), { seq: ++arrivals, change }];
+  queryClient.setQueryData(profilesQueryOptions().queryKey, (list) => (list ? applyListChange(list, change) : list));
+}
+
 /** A live change: into the cached list now, and into any list fetch already on its way. */
 export function receiveProfileChange(queryClient: QueryClient, profile: PublicProfile): void {
-  recentChanges = [...recentChanges.slice(-199), { seq: ++arrivals, profile }];
-  queryClient.setQueryData(profilesQueryOptions().queryKey, (list) =>
-    list ? applyProfileChange(list, profile) : list,
-  );
+  receive(queryClient, { profile });
+}
+
+/** A live removal (DELETE): out of the cached list now, and out of any list fetch already on its way. */
+export function receiveProfileRemoval(queryClient: QueryClient, id: string): void {
+  receive(queryClient, { removedId: id });
 }
 
 /** The stream closed: nothing is left for a later list fetch to catch up on. */
