@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose';
 import { describe, expect } from 'vitest';
+import { issueAccessToken } from '#server/auth/access-tokens.ts';
 import {
   ADMIN_MEMBERS_PAGE_SIZE,
   ADMIN_REASON_MAX_LENGTH,
@@ -226,6 +227,22 @@ describeEachDatabase('administration API', ROOMY_LIMITS, (test) => {
       ['demote', { from: 'admin', to: 'member' }],
       ['promote', { from: 'member', to: 'admin' }],
     ]);
+  });
+
+  test('a member’s token that says app_role admin, even signed by the server, is refused: the database decides', async ({
+    server,
+  }) => {
+    const member = await signUpAndSignIn(server);
+    const sessionId = String(decodeJwt(member.access_token).sid);
+    const { token } = await issueAccessToken(server.app.signingKeys, server.config.auth.issuer, {
+      userId: member.user.id,
+      email: member.user.email,
+      sessionId,
+      role: 'admin',
+    });
+    const res = await request(server, '/api/admin/members', { headers: bearer(token) });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ error: { code: 'forbidden' } });
   });
 
   test('an administrator cannot demote, suspend or delete themselves (409), and stays as they were', async ({

@@ -159,3 +159,23 @@ describeEachDatabase('password recovery without mail', ROOMY_LIMITS, (test) => {
     expect((await request(server, '/api/auth/settings?x=1')).status).toBe(400);
   });
 });
+
+const unreachableMail = {
+  ...ROOMY_LIMITS,
+  siteUrl: SITE_URL,
+  mail: { smtpUrl: 'smtp://robots:hunter2@127.0.0.1:1', from: 'robots@club.test' },
+  logLevel: 'error' as const,
+};
+
+describeEachDatabase('password recovery when the mail server is down', unreachableMail, (test) => {
+  test('the member gets the usual answer, and the log says why no mail left, without the SMTP password', async ({
+    server,
+    logs,
+  }) => {
+    const member = await signUpAndSignIn(server);
+    const res = await recover(server, member.user.email);
+    expect(res.status).toBe(202);
+    await expect.poll(() => logs.text, { timeout: 10_000 }).toContain('mail could not be sent');
+    expect(logs.text).not.toContain('hunter2');
+  });
+});
