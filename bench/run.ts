@@ -43,8 +43,8 @@ let lighthouse: LighthouseResult[] = [];
 let api: ApiResult;
 let fanout: FanoutResult;
 try {
-  log('Lighthouse, mobile preset, median of 3 runs per page');
-  lighthouse = await benchLighthouse(server.baseUrl, ['/', '/about', '/people', '/auth'], quick ? 1 : 3);
+  log('Lighthouse, mobile preset, median of 5 runs per page');
+  lighthouse = await benchLighthouse(server.baseUrl, ['/', '/about', '/people', '/auth'], quick ? 1 : 5);
   log('GET /api/profiles against bare node:http (autocannon, 50 connections)');
   api = await benchApi(server.baseUrl, quick ? { rounds: 1, durationSeconds: 3 } : { rounds: 3, durationSeconds: 10 });
   log('live-update fan-out');
@@ -164,7 +164,7 @@ How each figure is taken:
   before any interaction (its inline bootstrap's imports and their static imports), of what each route adds
   when opened, and of the CSS. The same numbers are enforced by \`scripts/bundle-budget.test.ts\` in \`npm test\`.
 - Lighthouse 12.8 (the anchor's version), default mobile preset (simulated slow 4G, 4× CPU), Chromium
-  ${'`/usr/bin/chromium`'} headless with outside hosts unreachable, median of ${quick ? 1 : 3} runs per page, 1,000 members seeded.
+  ${'`/usr/bin/chromium`'} headless with outside hosts unreachable, median of ${quick ? 1 : 5} runs per page, 1,000 members seeded.
 - API: autocannon, 50 connections, ${quick ? '3' : '10'} s per run, alternating bare/ours ${quick ? 1 : 3} times, median;
   the bare server answers the same bytes from memory.
 - Cold start: spawn of \`node build/server-app/server.js\` (what \`npm start\` runs) to the first 200 from \`/api/health\`, existing database.

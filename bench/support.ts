@@ -56,12 +56,12 @@ export interface RunningServer {
 }
 
 /** Starts the production server the way `npm start` does (the built `build/server-app/server.js`) on loopback. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+export async function startServer(env: Record<string, string>, cwd = ROOT): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, ['build/server-app/server.js'], {
-    cwd: ROOT,
+    cwd,
     env: {
       ...process.env,
       LOG_LEVEL: 'warn',

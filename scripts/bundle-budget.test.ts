@@ -26,6 +26,13 @@ describe('performance budgets of the production build', () => {
     for (const [id, bytes] of routes) expect(bytes, id).toBeLessThanOrEqual(BUDGETS.routeChunkBytes);
   });
 
+  it(`inlines at most ${BUDGETS.criticalCssBytes / 1024} KB gzip of critical CSS in each prerendered page`, () => {
+    const pages = report?.criticalCss ?? {};
+    for (const route of ['/', '/about', '/people', '/auth']) expect(pages[route], route).toBeGreaterThan(0);
+    for (const [route, bytes] of Object.entries(pages))
+      expect(bytes, route).toBeLessThanOrEqual(BUDGETS.criticalCssBytes);
+  });
+
   it(`ships at most ${BUDGETS.cssBytes / 1024} KB gzip of CSS`, () => {
     expect(report?.cssBytes).toBeGreaterThan(0);
     expect(report?.cssBytes).toBeLessThanOrEqual(BUDGETS.cssBytes);

@@ -14,6 +14,11 @@ export const BUDGETS = {
   routeChunkBytes: 60 * 1024,
   /** All stylesheets, gzip. */
   cssBytes: 20 * 1024,
+  /**
+   * The critical CSS inlined in each prerendered page, gzip: with the HTML it must fit the first
+   * round trip (TCP's first window is 10 segments, about 14 KB), or first paint waits for another.
+   */
+  criticalCssBytes: 14 * 1024,
 } as const;
 
 const CLIENT_DIR = path.resolve(import.meta.dirname, '..', 'build', 'client');
@@ -84,10 +89,29 @@ export function cssFiles(): string[] {
     .map((f) => `/assets/${f}`);
 }
 
+/** The CSS inlined in `<style>` elements of an HTML page (scripts/postbuild.ts puts the page's critical CSS there). */
+export function inlineCss(html: string): string {
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '').join('');
+}
+
+/** Each prerendered page (`/`, `/about`, …) with the gzip size of its inline CSS. */
+export function criticalCss(): Record<string, number> {
+  const pages: Record<string, number> = {};
+  for (const entry of readdirSync(CLIENT_DIR, { recursive: true, withFileTypes: true })) {
+    if (entry.name !== 'index.html' || !entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const route = `/${path.relative(CLIENT_DIR, entry.parentPath).split(path.sep).join('/')}`.replace(/\/$/, '') || '/';
+    pages[route] = gzipSync(inlineCss(readFileSync(file, 'utf8')), { level: 9 }).length;
+  }
+  return pages;
+}
+
 export interface BundleReport {
   readonly initialJs: { readonly files: string[]; readonly bytes: number };
   readonly routes: Record<string, number>;
   readonly cssBytes: number;
+  /** Gzip bytes of the critical CSS inlined in each prerendered page. */
+  readonly criticalCss: Record<string, number>;
 }
 
 export function bundleReport(htmlFile = 'index.html'): BundleReport {
@@ -105,6 +129,7 @@ export function bundleReport(htmlFile = 'index.html'): BundleReport {
     initialJs: { files, bytes: files.reduce((sum, url) => sum + gzipSize(assetPath(url)), 0) },
     routes,
     cssBytes: cssFiles().reduce((sum, url) => sum + gzipSize(assetPath(url)), 0),
+    criticalCss: criticalCss(),
   };
 }
 
@@ -116,4 +141,7 @@ if (import.meta.main) {
   for (const url of report.initialJs.files) console.warn(`  ${url}  ${kb(gzipSize(assetPath(url)))}`);
   for (const [id, bytes] of Object.entries(report.routes)) console.warn(`route ${id} adds ${kb(bytes)}`);
   console.warn(`CSS: ${kb(report.cssBytes)} gzip (budget ${kb(BUDGETS.cssBytes)})`);
+  for (const [route, bytes] of Object.entries(report.criticalCss)) {
+    console.warn(`critical CSS inlined in ${route}: ${kb(bytes)} gzip (budget ${kb(BUDGETS.criticalCssBytes)})`);
+  }
 }

@@ -1,19 +1,44 @@
 /**
- * Runs after `react-router build`: records the sha256 of every inline script of each prerendered
- * page (the server sends them in that page's Content-Security-Policy, so no 'unsafe-inline' is
- * needed) and writes brotli and gzip copies of every compressible file, so the server never
- * compresses at request time.
+ * Runs after `react-router build` and rewrites each prerendered page for its first paint, then
+ * records the sha256 of every inline script of each page (the server sends them in that page's
+ * Content-Security-Policy, so no 'unsafe-inline' is needed: hashes are taken after every rewrite)
+ * and writes brotli and gzip copies of every compressible file, so the server never compresses
+ * at request time. What each rewrite is worth is measured in bench/RESULTS.md (`bench/first-paint.ts`).
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import Beasties from 'beasties';
 import { PAGE_MANIFEST_FILE, type PageEntry, type PageManifest } from '../src/shared/page-manifest.ts';
+import { afterFirstPaint } from './after-paint.ts';
+import { withoutUnusedCustomProperties } from './critical-css.ts';
+import {
+  type DisplayFontSubset,
+  displayText,
+  inlineFontScript,
+  subsetDisplayFont,
+  subsetFontFace,
+} from './display-font.ts';
 
 const BUILD_DIR = path.resolve(import.meta.dirname, '..', 'build');
-const CLIENT_DIR = path.join(BUILD_DIR, 'client');
 const FALLBACK_FILE = '__spa-fallback.html';
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.xml', '.webmanifest']);
+
+export interface FirstPaintOptions {
+  /** Inline each page's critical CSS; the full stylesheet loads after first paint (and before hydration). */
+  readonly criticalCss: boolean;
+  /**
+   * The display face: `full` preloads the whole latin file (22 KB); `subset` preloads a subset
+   * made from all pages' display text (the site subset); `inline` puts the page's own subset in
+   * the page (a script registers it before paint) and loads the site subset after first paint.
+   */
+  readonly font: 'full' | 'subset' | 'inline';
+  /** Start loading the app's modules after first paint instead of while the page is parsed. */
+  readonly hydrateAfterPaint: boolean;
+}
+
+export const FIRST_PAINT: FirstPaintOptions = { criticalCss: true, font: 'inline', hydrateAfterPaint: true };
 
 /**
  * React Router puts a `<link rel="modulepreload">` in <head> for every chunk of the page (~110 KB
@@ -37,6 +62,73 @@ export function inlineScriptHashes(html: string): string[] {
   return [...new Set(hashes)];
 }
 
+/** The `<style>` text beasties inlined (the first `<style>` of the page), or '' when there is none. */
+export function inlinedCss(html: string): string {
+  return /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+}
+
+/**
+ * Enables the full stylesheet after first paint. It stays in <head> as React Router rendered it
+ * (so React hydrates it as is), marked `disabled`, which browsers neither fetch nor apply.
+ */
+export const STYLESHEET_LOADER = afterFirstPaint(
+  'document.querySelectorAll("link[data-after-paint]").forEach(function(l){l.disabled=false})',
+);
+
+/**
+ * Keeps the stylesheet links of a page whose critical CSS is inline out of the first paint: they
+ * are `disabled` until STYLESHEET_LOADER enables them. Without JavaScript the inline CSS is all
+ * the page needs.
+ */
+export function deferStylesheets(html: string): string {
+  const deferred = html.replace(/<link rel="stylesheet" href="([^"]+\.css)"\s*\/?>/g, (_, href: string) => {
+    return `<link rel="stylesheet" href="${href}" disabled data-after-paint>`;
+  });
+  if (deferred === html) return html;
+  return deferred.replace('</body>', `<script>${STYLESHEET_LOADER}</script></body>`);
+}
+
+/** Runs the inert bootstrap as a module script after first paint. */
+export const BOOTSTRAP_LOADER = afterFirstPaint(
+  'var s=document.createElement("script");s.type="module";s.textContent=document.getElementById("app-bootstrap").textContent;document.body.appendChild(s)',
+);
+
+/** React Router's inline module script: static imports of the manifest and route modules, then `import(entry.client)`. */
+const BOOTSTRAP = /<script type="module" async(?:="")?>(import "\/assets\/manifest-[\s\S]*?)<\/script>/;
+
+/**
+ * The module bootstrap waits for the full stylesheet (so nothing renders unstyled) and, with
+ * `afterPaint`, starts only after first paint: it becomes an inert `<script type="text/plain">`
+ * with the same text, which a loader copies into a module script after paint. The imports, their
+ * order and the hydration are exactly React Router's.
+ */
+export function rewriteBootstrap(
+  html: string,
+  { afterPaint, waitForCss }: { afterPaint: boolean; waitForCss: boolean },
+) {
+  const match = BOOTSTRAP.exec(html);
+  if (!match?.[1]) throw new Error('React Router module bootstrap not found: re-check scripts/postbuild.ts');
+  let body = match[1];
+  if (waitForCss) {
+    // Top-level await: hydration may render elements whose rules are only in the full stylesheet.
+    body = body.replace(
+      /\nimport\("(\/assets\/entry\.client-[^"]+\.js)"\);/,
+      (_, entry: string) =>
+        `\nawait Promise.all([...document.querySelectorAll("link[data-after-paint]")].map(l=>l.sheet||new Promise(r=>{l.addEventListener("load",r);l.addEventListener("error",r)})));\nimport("${entry}");`,
+    );
+  }
+  const script = afterPaint
+    ? `<script type="text/plain" id="app-bootstrap">${body}</script><script>${BOOTSTRAP_LOADER}</script>`
+    : `<script type="module" async="">${body}</script>`;
+  return html.replace(match[0], () => script);
+}
+
+/** A preload of the display face, before the first script of <head>, where the old `links()` put it. */
+export function withFontPreload(html: string, href: string): string {
+  const link = `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin="anonymous">`;
+  return html.replace(/<script[\s>]/, (script) => `${link}${script}`);
+}
+
 function listFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
@@ -49,25 +141,103 @@ function routeOf(relativeFile: string): string {
   return dir === '.' ? '/' : `/${dir}`;
 }
 
-function main() {
-  const files = listFiles(CLIENT_DIR);
+async function tutorialTitles(): Promise<string[]> {
+  const { PROJECTS } = await import('../src/shared/content/projects.ts');
+  return PROJECTS.map((project) => project.title);
+}
+
+export interface PostbuildSummary {
+  readonly pages: number;
+  readonly compressed: number;
+  readonly subset: DisplayFontSubset | null;
+}
+
+export async function postbuild(
+  buildDir = BUILD_DIR,
+  options: FirstPaintOptions = FIRST_PAINT,
+): Promise<PostbuildSummary> {
+  const clientDir = path.join(buildDir, 'client');
+  const files = listFiles(clientDir);
   for (const file of files) {
     if (file.endsWith('.br') || file.endsWith('.gz')) rmSync(file);
   }
+  const htmlFiles = files.filter((f) => f.endsWith('.html'));
+  const raw = new Map(htmlFiles.map((file) => [file, withoutModulePreloads(readFileSync(file, 'utf8'))]));
+
+  let subset: DisplayFontSubset | null = null;
+  if (options.font !== 'full') {
+    subset = await subsetDisplayFont(displayText([...raw.values()], { extraTexts: await tutorialTitles() }));
+    const fontFile = path.join(clientDir, 'assets', subset.fileName);
+    writeFileSync(fontFile, subset.woff2);
+    files.push(fontFile);
+  }
+  const subsetUrl = subset ? `/assets/${subset.fileName}` : null;
+  const fullFont = readdirSync(path.join(clientDir, 'assets')).find((f) =>
+    /^space-grotesk-latin-wght-normal-.*\.woff2$/.test(f),
+  );
+  const fullFontUrl = fullFont ? `/assets/${fullFont}` : null;
+
+  const beasties = new Beasties({
+    path: clientDir,
+    publicPath: '/',
+    // The stylesheet link stays as React Router rendered it (deferStylesheets disables it).
+    // `false` is beasties' documented "leave the link alone", missing from its type.
+    preload: false as unknown as 'body',
+    pruneSource: false,
+    inlineFonts: true,
+    preloadFonts: false,
+    keyframes: 'critical',
+    compress: true,
+    // Set by the theme boot script before paint, so not in the prerendered markup.
+    allowRules: [/\[data-session\]/],
+    logLevel: 'warn',
+  });
 
   const pages: Record<string, PageEntry> = {};
   let fallback: PageEntry | undefined;
-  for (const file of files.filter((f) => f.endsWith('.html'))) {
-    const relative = path.relative(CLIENT_DIR, file);
-    const html = withoutModulePreloads(readFileSync(file, 'utf8'));
+  for (const file of htmlFiles) {
+    const relative = path.relative(clientDir, file);
+    const isFallback = relative === FALLBACK_FILE;
+    let html = raw.get(file) ?? '';
+    // The 404 shell is filled in by the app after it loads: it keeps the whole stylesheet, render-blocking.
+    const critical = options.criticalCss && !isFallback;
+    if (critical) {
+      const inlined = (await beasties.process(html)).replace(' data-beasties-container', '');
+      html = deferStylesheets(
+        inlined.replace(
+          /<style>([\s\S]*?)<\/style>/,
+          (_, css: string) => `<style>${withoutUnusedCustomProperties(css, inlined)}</style>`,
+        ),
+      );
+    }
+    if (subset && subsetUrl && options.font === 'inline') {
+      const own = displayText([html], { typed: false });
+      let script = '';
+      if (own.text.trim().length > 0) {
+        const pageSubset = await subsetDisplayFont(own, { weights: subset.weights });
+        script = `<script>${inlineFontScript(pageSubset, { url: subsetUrl, text: subset.text })}</script>`;
+      }
+      html = html.replace('</head>', () => `${script}</head>`);
+    } else if (subset && subsetUrl) {
+      const face = subsetFontFace(subset, subsetUrl);
+      html = html.replace(/<style>([\s\S]*?)<\/style>|<link rel="stylesheet"/, (found, css?: string) =>
+        css === undefined ? `<style>${face}</style>${found}` : `<style>${css}${face}</style>`,
+      );
+      html = withFontPreload(html, subsetUrl);
+    } else if (fullFontUrl) {
+      html = withFontPreload(html, fullFontUrl);
+    }
+    if (critical || options.hydrateAfterPaint) {
+      html = rewriteBootstrap(html, { afterPaint: options.hydrateAfterPaint, waitForCss: critical });
+    }
     writeFileSync(file, html);
     const entry = { file: relative, scriptHashes: inlineScriptHashes(html) };
-    if (relative === FALLBACK_FILE) fallback = entry;
+    if (isFallback) fallback = entry;
     else if (path.basename(relative) === 'index.html') pages[routeOf(relative)] = entry;
   }
-  if (!fallback) throw new Error(`${FALLBACK_FILE} is missing from ${CLIENT_DIR}`);
+  if (!fallback) throw new Error(`${FALLBACK_FILE} is missing from ${clientDir}`);
   const manifest: PageManifest = { pages, fallback };
-  writeFileSync(path.join(BUILD_DIR, PAGE_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(path.join(buildDir, PAGE_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
 
   let compressed = 0;
   for (const file of files) {
@@ -79,7 +249,13 @@ function main() {
     if (gz.length < source.length) writeFileSync(`${file}.gz`, gz);
     compressed++;
   }
-  console.warn(`postbuild: ${Object.keys(pages).length} pages + 404 shell hashed; ${compressed} files precompressed`);
+  return { pages: Object.keys(pages).length, compressed, subset };
 }
 
-if (import.meta.main) main();
+if (import.meta.main) {
+  const summary = await postbuild();
+  const font = summary.subset ? `; display font subset ${summary.subset.woff2.length} B` : '';
+  console.warn(
+    `postbuild: ${summary.pages} pages + 404 shell rewritten and hashed${font}; ${summary.compressed} files precompressed`,
+  );
+}

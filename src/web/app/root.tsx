@@ -1,4 +1,3 @@
-import spaceGroteskUrl from '@fontsource-variable/space-grotesk/files/space-grotesk-latin-wght-normal.woff2?url';
 import { type ReactNode, useEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import { buttonVariants } from '#web/components/ui/button.tsx';
@@ -12,12 +11,13 @@ import { BOOT_SCRIPT } from './boot-script.ts';
 import { ToasterHost } from './toaster-host.tsx';
 import './app.css';
 
+/*
+ * No font preload here: the build (scripts/postbuild.ts) puts each page's own subset of the
+ * display face inside the page, so the first paint has it without a request, and a preload
+ * rendered by React would fetch the whole face again when the app hydrates.
+ */
 export function links() {
-  return [
-    { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-    // With `font-display: optional`, the preload is what lets the display face make the first paint.
-    { rel: 'preload', href: spaceGroteskUrl, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' as const },
-  ];
+  return [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,0 +1,54 @@
+/**
+ * Trims a page's critical CSS (what beasties kept for the page's markup) of custom properties
+ * nothing on the page reads. Tailwind declares every theme variable, its `@property` rules and
+ * their fallbacks for the whole site; a page uses a few. The full stylesheet, loaded after
+ * first paint, brings the rest back before the app hydrates.
+ */
+import postcss, { type ChildNode, type Container, type Declaration } from 'postcss';
+
+const VAR_REFERENCE = /var\(\s*(--[\w-]+)/g;
+
+function references(text: string, into: Set<string>) {
+  for (const match of text.matchAll(VAR_REFERENCE)) if (match[1]) into.add(match[1]);
+}
+
+function removeEmpty(container: Container) {
+  container.each((node: ChildNode) => {
+    if ('nodes' in node && node.nodes) {
+      removeEmpty(node as Container);
+      // An empty block (rule, @layer, @supports, @media) does nothing; a layer's order is kept by its first statement.
+      if (node.nodes.length === 0) node.remove();
+    }
+  });
+}
+
+/**
+ * `css` without declarations of custom properties that neither the CSS nor the page's markup
+ * (`html`: style attributes, SVG presentation attributes) reads, and without their `@property`
+ * rules; repeated until nothing more goes, since a removed declaration may have been the only reader of another.
+ */
+export function withoutUnusedCustomProperties(css: string, html: string): string {
+  const root = postcss.parse(css);
+  const fromMarkup = new Set<string>();
+  references(html.replace(/<style>[\s\S]*?<\/style>/g, ''), fromMarkup);
+  for (;;) {
+    const used = new Set(fromMarkup);
+    root.walkDecls((decl) => references(decl.value, used));
+    let removed = 0;
+    root.walkDecls((decl: Declaration) => {
+      if (decl.prop.startsWith('--') && !used.has(decl.prop)) {
+        decl.remove();
+        removed++;
+      }
+    });
+    root.walkAtRules('property', (rule) => {
+      if (!used.has(rule.params.trim())) {
+        rule.remove();
+        removed++;
+      }
+    });
+    if (removed === 0) break;
+  }
+  removeEmpty(root);
+  return root.toString();
+}
