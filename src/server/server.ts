@@ -19,7 +19,10 @@ try {
   app = await buildApp(config);
 } catch (error) {
   const reason = error instanceof Error ? error.message : String(error);
-  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  const cause =
+    error instanceof Error && error.cause instanceof Error && !reason.includes(error.cause.message)
+      ? ` (${error.cause.message})`
+      : '';
   console.error(`RoboForge cannot start: ${reason}${cause}.`);
   process.exit(1);
 }

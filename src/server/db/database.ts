@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { type DatabaseConnection, type Driver, Kysely, type LogEvent, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { SqliteAdapter, SqliteDialect } from 'kysely-sqlite';
 import type { DatabaseConfig } from '../env.ts';
+import { DatabaseFailures } from './database-failures.ts';
 import { migrations } from './migrations.ts';
 import type { DatabaseSchema } from './schema.ts';
 
@@ -17,6 +18,10 @@ export interface Database {
   readonly schema?: string;
   /** Tells this process's listeners (the profile feed) that a profile change has committed. */
   readonly profileCommits: CommitSignal;
+  /** Failures of the database itself (full disk, damaged pages, lost connection) seen by any query. */
+  readonly failures: DatabaseFailures;
+  /** Where the database is, for messages: the SQLite file, or the PostgreSQL server and database. */
+  readonly location: string;
   close(): Promise<void>;
 }
 
@@ -52,23 +57,99 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/**
+ * On some errors (a full disk, I/O errors) SQLite rolls the transaction back by itself; Kysely's
+ * ROLLBACK then failed with "cannot rollback - no transaction is active", and that message replaced
+ * the real cause in the log. Roll back only a transaction that is still open.
+ */
+class RollbackIfOpenDriver implements Driver {
+  readonly #driver: Driver;
+  readonly #sqlite: DatabaseSync;
+
+  constructor(driver: Driver, sqlite: DatabaseSync) {
+    this.#driver = driver;
+    this.#sqlite = sqlite;
+  }
+
+  init = () => this.#driver.init();
+  acquireConnection = () => this.#driver.acquireConnection();
+  beginTransaction: Driver['beginTransaction'] = (connection, settings) =>
+    this.#driver.beginTransaction(connection, settings);
+  commitTransaction = (connection: DatabaseConnection) => this.#driver.commitTransaction(connection);
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.#sqlite.isTransaction) await this.#driver.rollbackTransaction(connection);
+  }
+  savepoint: Driver['savepoint'] = (connection, name, compile) => this.#inner('savepoint')(connection, name, compile);
+  rollbackToSavepoint: Driver['rollbackToSavepoint'] = (connection, name, compile) =>
+    this.#inner('rollbackToSavepoint')(connection, name, compile);
+  releaseSavepoint: Driver['releaseSavepoint'] = (connection, name, compile) =>
+    this.#inner('releaseSavepoint')(connection, name, compile);
+  releaseConnection = (connection: DatabaseConnection) => this.#driver.releaseConnection(connection);
+
+  #inner(method: 'savepoint' | 'rollbackToSavepoint' | 'releaseSavepoint') {
+    const call = this.#driver[method];
+    if (!call) throw new Error(`the SQLite driver has no ${method}`);
+    return call.bind(this.#driver);
+  }
+  destroy = () => this.#driver.destroy();
+}
+
 class TransactionalDdlSqliteDialect extends SqliteDialect {
+  readonly #sqlite: DatabaseSync;
+
+  constructor(sqlite: DatabaseSync) {
+    super({ database: sqlite });
+    this.#sqlite = sqlite;
+  }
+
   override createAdapter(): SqliteAdapter {
     return new TransactionalDdlSqliteAdapter();
   }
+
+  override createDriver(): Driver {
+    return new RollbackIfOpenDriver(super.createDriver(), this.#sqlite);
+  }
 }
+
+/** The PostgreSQL server and database of a URL, without user or password: `host:port/db (DATABASE_URL)`. */
+function postgresLocation(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname} (DATABASE_URL)`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Opens the database. The PostgreSQL driver is loaded only when used: the SQLite default stays lean. */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  const failures = new DatabaseFailures();
+  const log = (event: LogEvent) => {
+    if (event.level === 'error') failures.observe(event.error);
+  };
   if (config.kind === 'sqlite') {
-    mkdirSync(path.dirname(config.file), { recursive: true });
-    const sqlite = new DatabaseSync(config.file);
-    // WAL for concurrent readers; synchronous=FULL so a write is on disk before we acknowledge it.
-    sqlite.exec(
-      'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
-    );
-    const db = new Kysely<DatabaseSchema>({ dialect: new TransactionalDdlSqliteDialect({ database: sqlite }) });
-    return { kind: 'sqlite', db, profileCommits: commitSignal(), close: () => db.destroy() };
+    let sqlite: DatabaseSync;
+    try {
+      mkdirSync(path.dirname(config.file), { recursive: true });
+      sqlite = new DatabaseSync(config.file);
+      // WAL for concurrent readers; synchronous=FULL so a write is on disk before we acknowledge it.
+      sqlite.exec(
+        'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
+      );
+    } catch (error) {
+      throw new Error(`Cannot open the SQLite database ${config.file}: ${reasonOf(error)}`, { cause: error });
+    }
+    const db = new Kysely<DatabaseSchema>({ dialect: new TransactionalDdlSqliteDialect(sqlite), log });
+    return {
+      kind: 'sqlite',
+      db,
+      profileCommits: commitSignal(),
+      failures,
+      location: config.file,
+      close: () => db.destroy(),
+    };
   }
 
   const { default: pg } = await import('pg');
@@ -90,16 +171,31 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   pool.on('error', (error) =>
     console.error(`PostgreSQL connection lost (${error.message}); reconnecting on next use.`),
   );
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
-  return { kind: 'postgres', db, schema: config.schema, profileCommits: commitSignal(), close: () => db.destroy() };
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }), log });
+  return {
+    kind: 'postgres',
+    db,
+    schema: config.schema,
+    profileCommits: commitSignal(),
+    failures,
+    location: postgresLocation(config.url),
+    close: () => db.destroy(),
+  };
 }
 
 /** Brings the schema up to date; safe to run from several instances at once (Kysely locks). */
 export async function migrateToLatest(database: Database): Promise<void> {
+  const cannot = (step: string, error: unknown) =>
+    new Error(`Cannot ${step} the database ${database.location}: ${reasonOf(error)}`, { cause: error });
   // Name Kysely's bookkeeping schema on PostgreSQL even when it comes from the search path (the
   // role's, or `options` in DATABASE_URL): unnamed, Kysely takes its tables in any other schema
   // of the database for ours and the start fails ("relation kysely_migration_lock does not exist").
-  const schema = database.schema ?? (database.kind === 'postgres' ? await currentSchema(database) : undefined);
+  let schema = database.schema;
+  if (schema === undefined && database.kind === 'postgres') {
+    schema = await currentSchema(database).catch((error: unknown) => {
+      throw cannot('connect to', error);
+    });
+  }
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrations(database.kind) },
@@ -107,8 +203,9 @@ export async function migrateToLatest(database: Database): Promise<void> {
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Database migration ${failed} failed`, { cause: error });
+    // Without a failed migration, the error came before any ran (the bookkeeping tables, a lock).
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw cannot(failed ? `apply migration ${failed} to` : 'prepare the migrations of', error);
   }
 }
 
