@@ -79,7 +79,7 @@ describeEachDatabase('live profile stream', manyStreams, (test) => {
     for (const name of ['One', 'Two', 'Three']) await rename(server, member, name);
     const resumed = open(server, seen?.id ?? null);
     const missed = await resumed.waitFor(3, ['UPDATE']);
-    // Each event carries the profile as it was then (from memory) or is now (from the table).
+    // Each event carries the member's profile as it is now (from memory or from the table).
     expect(profileIn(missed[2]).username).toBe('Three');
     const ids = missed.map((e) => Number(e.id));
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
