@@ -28,7 +28,7 @@ describe('wiring diagram', () => {
 
   it('draws every wire in its colour, with a casing, as right-angled paths', () => {
     const drawn = [...svg.matchAll(/<path class="wd-wire" d="([^"]+)" stroke="([^"]+)"/g)];
-    expect(drawn.map((m) => m[2])).toEqual(wires.map((w) => WIRE_HEX[w.color]));
+    expect(drawn.map((m) => m[2])).toEqual(wires.map((w) => (WIRE_HEX as Record<string, string>)[w.color]));
     for (const [, d = ''] of drawn) expect(d).toMatch(/^M[\d.]+ [\d.]+H[\d.]+V[\d.]+H[\d.]+$/);
     expect(svg.match(/class="wd-wire-casing"/g)).toHaveLength(wires.length);
   });

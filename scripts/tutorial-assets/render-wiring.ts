@@ -6,6 +6,18 @@
  * whose vertical runs do not overlap share a track), so no wire hides another.
  */
 
+import {
+  boardOf,
+  HEADER,
+  MARGIN,
+  PART_GAP,
+  PIN_GAP,
+  partHeight,
+  WIRE_HEX,
+} from '../../src/shared/content/wiring-layout.ts';
+
+export { WIRE_HEX };
+
 export interface DiagramPart {
   readonly id: string;
   readonly label: string;
@@ -18,31 +30,10 @@ export interface DiagramWire {
   readonly color: string;
 }
 
-/** Wire colours as drawn; the casing around each wire keeps black and white wires visible in both themes. */
-export const WIRE_HEX: Readonly<Record<string, string>> = {
-  red: '#e53935',
-  black: '#1f2328',
-  yellow: '#fdd835',
-  green: '#43a047',
-  blue: '#1e88e5',
-  orange: '#fb8c00',
-  white: '#f5f5f5',
-  purple: '#8e24aa',
-  brown: '#795548',
-  grey: '#9e9e9e',
-};
-
-/** The id tutorials give their microcontroller board. */
-const BOARD_ID = 'arduino';
-const PIN_GAP = 24;
-const HEADER = 40;
-const PAD_BOTTOM = 12;
-const PART_GAP = 20;
 const BOARD_WIDTH = 150;
 const PART_WIDTH = 190;
 const TRACK_GAP = 14;
 const CHANNEL_MARGIN = 26;
-const MARGIN = 8;
 
 interface PlacedPart {
   readonly part: DiagramPart;
@@ -58,10 +49,6 @@ function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function heightOf(part: DiagramPart): number {
-  return HEADER + part.pins.length * PIN_GAP + PAD_BOTTOM;
-}
-
 function splitEnd(end: string): [string, string] {
   const dot = end.indexOf('.');
   if (dot < 1) throw new Error(`A wire end must read "part.pin": ${end}`);
@@ -70,9 +57,8 @@ function splitEnd(end: string): [string, string] {
 
 export function renderWiringSvg(parts: readonly DiagramPart[], wires: readonly DiagramWire[], title: string): string {
   const byId = new Map(parts.map((part) => [part.id, part]));
-  const endsOf = (id: string) => wires.filter((w) => splitEnd(w.from)[0] === id || splitEnd(w.to)[0] === id).length;
   // The board (the Arduino) sits on the left: the part named `arduino`, else the one most wires meet.
-  const board = parts.find((part) => part.id === BOARD_ID) ?? [...parts].sort((a, b) => endsOf(b.id) - endsOf(a.id))[0];
+  const board = boardOf(parts, wires);
   if (!board) throw new Error(`${title}: a wiring diagram needs at least one part`);
 
   const boardPinY = (pin: string) => MARGIN + HEADER + board.pins.indexOf(pin) * PIN_GAP + PIN_GAP / 2;
@@ -96,7 +82,7 @@ export function renderWiringSvg(parts: readonly DiagramPart[], wires: readonly D
     x: MARGIN,
     y: MARGIN,
     width: BOARD_WIDTH,
-    height: heightOf(board),
+    height: partHeight(board),
     side: 'right',
   });
   const pinPoint = (end: string): { x: number; y: number; side: 'left' | 'right' } => {
@@ -112,8 +98,8 @@ export function renderWiringSvg(parts: readonly DiagramPart[], wires: readonly D
   const partsX = 0; // filled in after the channel width is known
   let y = MARGIN;
   for (const part of others) {
-    placed.set(part.id, { part, x: partsX, y, width: PART_WIDTH, height: heightOf(part), side: 'left' });
-    y += heightOf(part) + PART_GAP;
+    placed.set(part.id, { part, x: partsX, y, width: PART_WIDTH, height: partHeight(part), side: 'left' });
+    y += partHeight(part) + PART_GAP;
   }
   for (const wire of wires) {
     for (const end of [wire.from, wire.to]) {
@@ -142,7 +128,7 @@ export function renderWiringSvg(parts: readonly DiagramPart[], wires: readonly D
     if (at) placed.set(part.id, { ...at, x: rightX });
   }
   const width = rightX + (others.length ? PART_WIDTH : 0) + MARGIN;
-  const height = Math.max(MARGIN + heightOf(board), y - PART_GAP) + MARGIN;
+  const height = Math.max(MARGIN + partHeight(board), y - PART_GAP) + MARGIN;
 
   const out: string[] = [];
   out.push(
@@ -170,7 +156,7 @@ export function renderWiringSvg(parts: readonly DiagramPart[], wires: readonly D
     const b = pinPoint(wire.to);
     const trackX = channelStart + (trackOf.get(index) ?? 0) * TRACK_GAP + TRACK_GAP / 2;
     const d = `M${a.x} ${a.y}H${trackX}V${b.y}H${b.x}`;
-    const hex = WIRE_HEX[wire.color];
+    const hex = (WIRE_HEX as Readonly<Record<string, string>>)[wire.color];
     if (!hex) throw new Error(`${title}: unknown wire colour ${wire.color}`);
     out.push(`<path class="wd-wire-casing" d="${d}"/>`);
     out.push(`<path class="wd-wire" d="${d}" stroke="${hex}" data-color="${escapeXml(wire.color)}"/>`);

@@ -1,5 +1,4 @@
 import type { Difficulty, ProjectColor } from '#shared/content/projects.ts';
-import type { WireColor } from '#shared/content/tutorials.ts';
 
 /** Each project's own colour (SPEC §3 "color theme"): the card's top edge and its emoji tile. */
 export const PROJECT_COLOR_CLASSES: Record<ProjectColor, { edge: string; tile: string; poster: string }> = {
@@ -24,18 +23,4 @@ export const DIFFICULTY_CLASSES: Record<Difficulty, string> = {
     'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-400/40 dark:bg-amber-500/15 dark:text-amber-200',
   Professional:
     'border-fuchsia-300 bg-fuchsia-50 text-fuchsia-800 dark:border-fuchsia-400/40 dark:bg-fuchsia-500/15 dark:text-fuchsia-200',
-};
-
-/** Wire colours as the build-time diagram draws them (scripts/tutorial-assets/render-wiring.ts), for swatches. */
-export const WIRE_SWATCHES: Record<WireColor, string> = {
-  red: '#e53935',
-  black: '#1f2328',
-  yellow: '#fdd835',
-  green: '#43a047',
-  blue: '#1e88e5',
-  orange: '#fb8c00',
-  white: '#f5f5f5',
-  purple: '#8e24aa',
-  brown: '#795548',
-  grey: '#9e9e9e',
 };

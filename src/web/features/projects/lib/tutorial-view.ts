@@ -1,6 +1,6 @@
 import type { CodeRef, Tutorial, WireColor } from '#shared/content/tutorials.ts';
 import * as tutorials from '#shared/content/tutorials.ts';
-import { wiringDiagramHeight } from './diagram-size.ts';
+import { wiringDiagramHeight } from '#shared/content/wiring-layout.ts';
 
 /*
  * The page imports this module dynamically: with the tutorials' data it is a chunk of its own,
@@ -69,7 +69,7 @@ export function tutorialView(content: TutorialContent, tutorial: Tutorial, stepC
         .filter((connection) => connection !== undefined),
       codeRefs: content.codeRefsForStep(tutorial, index),
     })),
-    diagramHeight: wiringDiagramHeight(tutorial.parts, [...byWire.values()]),
+    diagramHeight: wiringDiagramHeight(tutorial.parts, tutorial.wires),
   };
 }
 

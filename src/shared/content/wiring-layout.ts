@@ -1,0 +1,57 @@
+import type { WireColor, WiringPart } from './tutorials.ts';
+
+/*
+ * The geometry of a tutorial's wiring diagram, shared by the build-time renderer
+ * (scripts/tutorial-assets/render-wiring.ts) and the page, which holds the diagram's exact height
+ * while its chunk loads: one set of numbers, so the two cannot drift apart.
+ */
+
+/** The id tutorials give their microcontroller board: it is drawn on the left. */
+export const BOARD_ID = 'arduino';
+export const PIN_GAP = 24;
+export const HEADER = 40;
+export const PAD_BOTTOM = 12;
+export const PART_GAP = 20;
+export const MARGIN = 8;
+
+/** Wire colours as drawn and as the connection table's swatches show them. */
+export const WIRE_HEX: Readonly<Record<WireColor, string>> = {
+  red: '#e53935',
+  black: '#1f2328',
+  yellow: '#fdd835',
+  green: '#43a047',
+  blue: '#1e88e5',
+  orange: '#fb8c00',
+  white: '#f5f5f5',
+  purple: '#8e24aa',
+  brown: '#795548',
+  grey: '#9e9e9e',
+};
+
+export function partHeight(part: WiringPart): number {
+  return HEADER + part.pins.length * PIN_GAP + PAD_BOTTOM;
+}
+
+/** The part of each wire end (`'soil.AOUT'` → `'soil'`). */
+const partOf = (end: string) => end.slice(0, Math.max(0, end.indexOf('.')));
+
+/** The board: the part named `arduino`, else the part most wires meet. */
+export function boardOf(
+  parts: readonly WiringPart[],
+  wires: readonly { readonly from: string; readonly to: string }[],
+): WiringPart | undefined {
+  const ends = (id: string) => wires.filter((w) => partOf(w.from) === id || partOf(w.to) === id).length;
+  return parts.find((part) => part.id === BOARD_ID) ?? [...parts].sort((a, b) => ends(b.id) - ends(a.id))[0];
+}
+
+/** The diagram's height in pixels: the board on one side, the other parts stacked on the other. */
+export function wiringDiagramHeight(
+  parts: readonly WiringPart[],
+  wires: readonly { readonly from: string; readonly to: string }[],
+): number {
+  const board = boardOf(parts, wires);
+  if (!board) return 0;
+  const others = parts.filter((part) => part !== board);
+  const stacked = others.reduce((sum, part) => sum + partHeight(part) + PART_GAP, 0) - (others.length ? PART_GAP : 0);
+  return Math.max(MARGIN + partHeight(board), MARGIN + stacked) + MARGIN;
+}
