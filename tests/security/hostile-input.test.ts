@@ -4,6 +4,7 @@ import { afterAll, describe, expect } from 'vitest';
 import type { z } from 'zod';
 import { type AppConfig, DEFAULT_RATE_LIMITS } from '#server/env.ts';
 import { PROJECT_IDS } from '#shared/content/project-ids.ts';
+import { adminMemberPageSchema, adminMemberSchema } from '#shared/schemas/admin.ts';
 import { apiErrorSchema } from '#shared/schemas/api-error.ts';
 import {
   jwksSchema,
@@ -33,7 +34,7 @@ import {
   percentEncode,
 } from './hostile-values.ts';
 
-/** Runs per endpoint: 14 endpoints make ~1,300 requests per database in `npm test`, ~20,000 under SOAK. */
+/** Runs per endpoint: 19 endpoints make ~1,700 requests per database in `npm test`, ~27,000 under SOAK. */
 const RUNS_PER_ENDPOINT = runCount(90, 1400);
 const STATIC_RUNS = runCount(300, 4000);
 /** Far above any real answer time here; a request still open after this counts as a hang. */
@@ -50,6 +51,11 @@ const UNLIMITED: Partial<AppConfig> = {
       failedSignInsPerAccount: DEFAULT_RATE_LIMITS.failedSignInsPerAccount,
       failedSignInsPerAccountAndAddress: DEFAULT_RATE_LIMITS.failedSignInsPerAccountAndAddress,
     },
+  },
+  recoveryLimits: {
+    recoverPerAddress: { max: 1_000_000, windowMs: 60_000 },
+    recoverPerEmail: { max: 1_000_000, windowMs: 60_000 },
+    resetPerAddress: { max: 1_000_000, windowMs: 60_000 },
   },
 };
 
@@ -69,6 +75,11 @@ const ENDPOINTS = [
   'GET /api/auth/user',
   'GET /api/auth/jwks',
   'GET /api/realtime/profiles',
+  'GET /api/admin/members',
+  'POST /api/admin/members/:id/moderation',
+  'PUT /api/account/password',
+  'DELETE /api/account',
+  'POST /api/auth/reset',
   'any method on any API path',
 ] as const;
 type EndpointName = (typeof ENDPOINTS)[number];
@@ -79,6 +90,8 @@ interface Endpoint {
   readonly success?: z.ZodType;
   /** Takes no input that can be wrong (an unknown query is ignored), so it never refuses. */
   readonly acceptsAnything?: true;
+  /** An administrator's view of the members: every e-mail is in it by design. */
+  readonly showsEmails?: true;
 }
 
 interface FuzzContext {
@@ -88,6 +101,14 @@ interface FuzzContext {
   readonly leaver: Session;
   /** Spent and reused by the fuzzer's refresh requests. */
   readonly refresher: Session;
+  /** An administrator, and the member their moderation requests act on. */
+  readonly admin: Session;
+  readonly moderated: Session;
+  /** Changes their password (to whatever the fuzzer sends) and deletes their account. */
+  readonly changer: Session;
+  readonly quitter: Session;
+  /** Live reset links of throwaway members: each works once. */
+  readonly resetTokens: readonly string[];
 }
 
 /** Shortens long values so a failing case prints readably (fast-check prints it with its seed). */
@@ -211,6 +232,19 @@ const API_PATHS = [
   '/api/auth/user',
   '/api/auth/jwks',
   '/api/realtime/profiles',
+  '/api/auth/settings',
+  '/api/auth/recover',
+  '/api/auth/reset',
+  '/api/account',
+  '/api/account/password',
+  '/api/account/export',
+  '/api/admin/members',
+  '/api/admin/members/00000000-0000-4000-8000-000000000000',
+  '/api/admin/members/00000000-0000-4000-8000-000000000000/moderation',
+  '/api/admin/members/00000000-0000-4000-8000-000000000000/suspension',
+  '/api/admin/members/00000000-0000-4000-8000-000000000000/role',
+  '/api/admin/members/00000000-0000-4000-8000-000000000000/reset-links',
+  '/api/admin/audit',
   '/api/../api/health',
   '/api//profiles',
   '/API/health',
@@ -218,7 +252,15 @@ const API_PATHS = [
   '/api/health%2f..',
 ];
 
-function endpoints({ owner, leaver, refresher }: FuzzContext): Record<EndpointName, Endpoint> {
+/** An administrator's reason: usually plausible, sometimes over the limit, blank or full of control characters. */
+const reason = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 80 }) },
+  { weight: 1, arbitrary: fc.constantFrom('', '   ', 'x'.repeat(501), 'a\u0000b', 'line\nbreak', '🤖'.repeat(250)) },
+);
+
+function endpoints(context: FuzzContext): Record<EndpointName, Endpoint> {
+  const { owner, leaver, refresher, admin, moderated, changer, quitter, resetTokens } = context;
+  const adminAuth = authorizationFor(admin.access_token);
   const ownerAuth = authorizationFor(owner.access_token);
   const extraHeaders = fc.record(
     { accept: headerText, 'x-forwarded-for': headerText, cookie: headerText, 'accept-encoding': headerText },
@@ -348,6 +390,75 @@ function endpoints({ owner, leaver, refresher }: FuzzContext): Record<EndpointNa
           withoutBody('GET', `/api/realtime/profiles${query}`, { 'last-event-id': lastEventId }),
         ),
     },
+    'GET /api/admin/members': {
+      success: adminMemberPageSchema,
+      showsEmails: true,
+      requests: fc
+        .tuple(
+          adminAuth,
+          fc.oneof(
+            junkQuery,
+            fc
+              .tuple(fc.option(hostileText), fc.option(fc.oneof(fc.nat(3).map(String), hostileText)))
+              .map(([q, page]) => {
+                const params = [
+                  q === null ? '' : `q=${percentEncode(q)}`,
+                  page === null ? '' : `page=${percentEncode(page)}`,
+                ];
+                return `?${params.filter(Boolean).join('&')}`;
+              }),
+          ),
+        )
+        .map(([auth, query]) => withoutBody('GET', `/api/admin/members${query}`, { authorization: auth })),
+    },
+    'POST /api/admin/members/:id/moderation': {
+      success: adminMemberSchema,
+      requests: fc
+        .tuple(
+          idSegment(moderated.user.id),
+          adminAuth,
+          hostileBody(
+            fc.record(
+              {
+                action: field(fc.constantFrom('clear_username', 'clear_bio', 'hide', 'unhide', 'ban', 'HIDE')),
+                reason: field(reason),
+              },
+              { requiredKeys: [] },
+            ),
+          ),
+        )
+        .map(([id, auth, body]) => withBody('POST', `/api/admin/members/${id}/moderation`, auth, body)),
+    },
+    'PUT /api/account/password': {
+      requests: fc
+        .tuple(
+          authorizationFor(changer.access_token),
+          hostileBody(
+            fc.record(
+              { current_password: field(fc.constant('correct horse battery')), new_password: field(password) },
+              { requiredKeys: [] },
+            ),
+          ),
+        )
+        .map(([auth, body]) => withBody('PUT', '/api/account/password', auth, body)),
+    },
+    'DELETE /api/account': {
+      requests: fc
+        .tuple(
+          authorizationFor(quitter.access_token),
+          hostileBody(fc.record({ password: field(fc.constant('correct horse battery')) }, { requiredKeys: [] })),
+        )
+        .map(([auth, body]) => withBody('DELETE', '/api/account', auth, body)),
+    },
+    'POST /api/auth/reset': {
+      success: sessionSchema,
+      requests: hostileBody(
+        fc.record(
+          { token: field(fc.constantFrom(...resetTokens, 'never-issued')), password: field(password) },
+          { requiredKeys: [] },
+        ),
+      ).map((body) => withBody('POST', '/api/auth/reset', null, body)),
+    },
     'any method on any API path': {
       requests: fc
         .tuple(
@@ -382,7 +493,7 @@ function expectOrderlyAnswer(endpoint: Endpoint, request: RawRequest, answer: Ra
   expect(answer.status, where).toBeLessThan(500);
   expect(answer.status < 300 || answer.status >= 400, `no redirects: ${where}`).toBe(true);
   // Never the e-mail of a member who did not opt in, a password hash or a private key.
-  expect(answer.text, where).not.toContain(hiddenEmail);
+  if (!endpoint.showsEmails) expect(answer.text, where).not.toContain(hiddenEmail);
   expect(answer.text, where).not.toContain('$argon2');
   expect(answer.text, where).not.toMatch(/"d":"/); // the private part of a signing key
   if (request.method === 'HEAD' || answer.streamed) return;
@@ -405,10 +516,22 @@ describeEachDatabase('hostile input to every API endpoint', UNLIMITED, (test) =>
   test.beforeAll(async ({ server }) => {
     const shy = await signUpAndSignIn(server);
     hiddenEmail = shy.user.email;
+    const admin = await signUpAndSignIn(server);
+    await server.app.repos.administration.setRole(null, admin.user.id, 'admin', 'fuzzing');
+    const resetTokens: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const member = await signUpAndSignIn(server);
+      resetTokens.push((await server.app.repos.passwordResets.create(member.user.id, null)).token);
+    }
     context = {
       owner: await signUpAndSignIn(server),
       leaver: await signUpAndSignIn(server),
       refresher: await signUpAndSignIn(server),
+      admin,
+      moderated: await signUpAndSignIn(server),
+      changer: await signUpAndSignIn(server),
+      quitter: await signUpAndSignIn(server),
+      resetTokens,
     };
   });
 
