@@ -34,6 +34,8 @@ export function writeFixtureWebBuild(): FixtureWebBuild {
     ['/assets/app-abc123.js', 'console.log("app")'.repeat(50)],
     ['/assets/style-def456.css', 'body{color:#111}'],
     ['/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>'],
+    ['/sw.js', 'self.addEventListener("fetch",()=>{});'.repeat(20)],
+    ['/manifest.webmanifest', '{"name":"RoboForge"}'],
   ]);
   mkdirSync(path.join(client, 'about'), { recursive: true });
   mkdirSync(path.join(client, 'assets'), { recursive: true });
@@ -42,6 +44,7 @@ export function writeFixtureWebBuild(): FixtureWebBuild {
     path.join(client, 'assets', 'app-abc123.js.gz'),
     gzipSync(servedFiles.get('/assets/app-abc123.js') ?? ''),
   );
+  writeFileSync(path.join(client, 'sw.js.gz'), gzipSync(servedFiles.get('/sw.js') ?? ''));
   writeFileSync(path.join(client, 'index.html'), '<!doctype html><title>home</title><script>boot()</script>');
   writeFileSync(path.join(client, 'about', 'index.html'), '<!doctype html><title>about</title>');
   writeFileSync(path.join(client, '__spa-fallback.html'), '<!doctype html><title>shell</title>');

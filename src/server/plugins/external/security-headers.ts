@@ -15,6 +15,9 @@ export function pageCsp(scriptHashes: readonly string[]): string {
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
+    // The offline app (product D15): its service worker and web app manifest, same origin only.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     `frame-src ${VIDEO_ORIGIN}`,
     "object-src 'none'",
     "base-uri 'none'",
@@ -25,6 +28,12 @@ export function pageCsp(scriptHashes: readonly string[]): string {
 
 /** Everything that is not an HTML page (API answers, assets, errors) may run and embed nothing. */
 export const RESOURCE_CSP = "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+/**
+ * The service worker's own policy (a worker obeys the CSP of its script): it fetches from this
+ * site only, to precache the app and answer the member's reads, and loads no other script.
+ */
+export const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self'; script-src 'self'; base-uri 'none'";
 
 /** Sent with every response, including streams that bypass Fastify's reply pipeline. */
 export const COMMON_SECURITY_HEADERS = {

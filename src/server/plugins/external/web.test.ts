@@ -61,6 +61,38 @@ describe('serving the web app', () => {
     expect(direct.text).not.toContain('<title>about</title>');
   });
 
+  test('serves the service worker uncached, with a policy that lets it fetch from this site only', async ({
+    server,
+  }) => {
+    for (const encoding of ['identity', 'gzip']) {
+      const res = await request(server, '/sw.js', { headers: { 'accept-encoding': encoding } });
+      expect(res.status, encoding).toBe(200);
+      expect(res.headers.get('content-type'), encoding).toMatch(/^(?:text|application)\/javascript/);
+      expect(res.headers.get('cache-control'), encoding).toBe('no-cache');
+      expect(res.headers.get('content-security-policy'), encoding).toBe(
+        "default-src 'none'; connect-src 'self'; script-src 'self'; base-uri 'none'",
+      );
+    }
+    const manifest = await request(server, '/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+  });
+
+  test('serves the 404 shell at its own path, 200 with its CSP, for the service worker to precache', async ({
+    server,
+  }) => {
+    const res = await request(server, '/__spa-fallback.html');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<title>shell</title>');
+    expect(res.headers.get('content-security-policy')).toContain("'sha256-def='");
+  });
+
+  test("lets pages register a same-origin service worker and manifest, nobody else's", async ({ server }) => {
+    const csp = (await request(server, '/')).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("worker-src 'self';");
+    expect(csp).toContain("manifest-src 'self';");
+  });
+
   test('sends the security headers on pages, assets, API answers and errors', async ({ server }) => {
     for (const url of ['/', '/favicon.svg', '/api/health', '/api/nope', '/missing']) {
       const res = await request(server, url);

@@ -3,9 +3,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { FALLBACK_SHELL_PATH, SERVICE_WORKER_PATH } from '#shared/offline.ts';
 import { PAGE_MANIFEST_FILE, type PageEntry, pageManifestSchema } from '#shared/page-manifest.ts';
 import { apiError } from '../app/error-handler.ts';
-import { pageCsp } from './security-headers.ts';
+import { pageCsp, SERVICE_WORKER_CSP } from './security-headers.ts';
 
 interface Page {
   readonly identity: Buffer;
@@ -72,6 +73,9 @@ export const webPlugin = fp(
       const page = loadPage(webRoot, entry);
       app.get(route, (request, reply) => sendPage(request, reply, page, 200));
     }
+    // The 404 shell as a page of its own, for the service worker to precache (product D15).
+    app.get(FALLBACK_SHELL_PATH, (request, reply) => sendPage(request, reply, fallback, 200));
+    const serviceWorkerFile = path.join(webRoot, SERVICE_WORKER_PATH.slice(1));
 
     // The static files' catch-all `GET /*` must never see an API path: an over-long one would reach
     // the file system and come back 403. Unknown API paths are the API's 404.
@@ -90,6 +94,12 @@ export const webPlugin = fp(
         // Hashed file names change with their content, so they may be cached for good.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // The browser checks the service worker on every visit, so a new deployment is found at once.
+        // (`filePath` is the brotli or gzip copy when one is sent.)
+        if (filePath.replace(/\.(?:br|gz)$/, '') === serviceWorkerFile) {
+          reply.header('cache-control', 'no-cache');
+          reply.header('content-security-policy', SERVICE_WORKER_CSP);
+        }
         // An SVG image animates with its own <style>; as an image it can never run scripts.
         if (filePath.endsWith('.svg')) reply.header('content-security-policy', SVG_IMAGE_CSP);
       },
