@@ -44,3 +44,11 @@ export function notifyError(title: string, description?: string): void {
 export function notifyInfo(title: string, description?: string): void {
   raise('info', (toast) => toast(title, { description }));
 }
+
+/**
+ * A neutral toast with one button that stays until the visitor presses it or closes it, for news
+ * that must not slip by unseen (a new version of the app is ready).
+ */
+export function notifyWithAction(title: string, action: { label: string; onClick: () => void }): void {
+  raise('info', (toast) => toast(title, { action, duration: Number.POSITIVE_INFINITY }));
+}

@@ -6,7 +6,11 @@ import type { ReactNode } from 'react';
  * navigation) rather than by the root, so the home page does not load TanStack Query at all.
  */
 export const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+  defaultOptions: {
+    // 'offlineFirst': offline, a query still runs once, since the service worker may answer it
+    // (product D15); only its retries wait for the network.
+    queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false, networkMode: 'offlineFirst' },
+  },
 });
 
 export function QueryProvider({ children }: { children: ReactNode }) {

@@ -113,6 +113,29 @@ function createOtherTab() {
   };
 }
 
+/** Stands in for `navigator.onLine` and the 'online' event: the test pulls and plugs the cable. */
+function createConnectivity() {
+  let online = true;
+  const listeners = new Set<() => void>();
+  return {
+    isOnline: () => online,
+    onOnline(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    goOffline() {
+      online = false;
+    },
+    goOnline() {
+      online = true;
+      for (const listener of [...listeners]) listener();
+    },
+    get listening() {
+      return listeners.size > 0;
+    },
+  };
+}
+
 function refreshedSession(name: string, expiresInSeconds = 3600): Session {
   return makeSession(name, expiresInSeconds);
 }
@@ -120,11 +143,12 @@ function refreshedSession(name: string, expiresInSeconds = 3600): Session {
 let server: ReturnType<typeof createFakeFetch>;
 let storage: Storage;
 let otherTab: ReturnType<typeof createOtherTab>;
+let connectivity: ReturnType<typeof createConnectivity>;
 let manager: SessionManager;
 let events: Array<[AuthEvent, Session | null]>;
 
 function createManager(): SessionManager {
-  manager = new SessionManager({ fetch: server.fetch, storage, subscribeToStorage: otherTab.subscribe });
+  manager = new SessionManager({ fetch: server.fetch, storage, subscribeToStorage: otherTab.subscribe, connectivity });
   manager.onAuthStateChange((event, session) => events.push([event, session]));
   return manager;
 }
@@ -148,6 +172,7 @@ beforeEach(() => {
   server = createFakeFetch();
   storage = createMemoryStorage();
   otherTab = createOtherTab();
+  connectivity = createConnectivity();
   events = [];
 });
 
@@ -374,6 +399,89 @@ describe('refresh back-off', () => {
     await expect(manager.refreshSession()).resolves.toEqual(fromOtherTab);
     expect(manager.getAccessToken()).toBe('access-other-tab');
     expect(eventNames()).toEqual(['INITIAL_SESSION', 'TOKEN_REFRESHED']);
+  });
+});
+
+describe('offline (product D15)', () => {
+  it('does not refresh while offline, keeps the session past its expiry, and refreshes once back online', async () => {
+    const original = makeSession('1', 60);
+    store(original);
+    connectivity.goOffline();
+    createManager().start();
+    server.replyInOrder('network-error');
+
+    // Two hours offline: the access token expired long ago, and nobody was signed out.
+    await vi.advanceTimersByTimeAsync(2 * 3600_000);
+    expect(server.calls).toHaveLength(0);
+    expect(manager.getSession()).toEqual(original);
+    expect(stored()).toEqual(original);
+    expect(eventNames()).toEqual(['INITIAL_SESSION']);
+
+    const fresh = refreshedSession('2');
+    server.replyInOrder({ status: 200, body: fresh });
+    connectivity.goOnline();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.calls).toEqual([
+      { url: REFRESH_URL, method: 'POST', authorization: null, body: { refresh_token: 'refresh-1' } },
+    ]);
+    expect(eventNames()).toEqual(['INITIAL_SESSION', 'TOKEN_REFRESHED']);
+    expect(manager.getSession()).toEqual(fresh);
+  });
+
+  it('stops retrying when the network goes during a refresh, keeps the session, and retries on online', async () => {
+    const original = makeSession('1', 60);
+    store(original);
+    server.respondWith(() => {
+      connectivity.goOffline();
+      return 'network-error';
+    });
+    createManager().start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.calls).toHaveLength(1);
+
+    await vi.advanceTimersByTimeAsync(RETRY_BUDGET_MS + 10 * TICK_INTERVAL_MS);
+    expect(server.calls).toHaveLength(1);
+    expect(manager.getSession()).toEqual(original);
+    expect(eventNames()).toEqual(['INITIAL_SESSION']);
+
+    const fresh = refreshedSession('2');
+    server.replyInOrder({ status: 200, body: fresh });
+    connectivity.goOnline();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.calls).toHaveLength(2);
+    expect(manager.getSession()).toEqual(fresh);
+  });
+
+  it('answers a refresh asked for while offline with no session change and no request', async () => {
+    const original = makeSession('1');
+    store(original);
+    connectivity.goOffline();
+    createManager().start();
+    await expect(manager.refreshSession()).resolves.toBeNull();
+    expect(server.calls).toHaveLength(0);
+    expect(manager.getSession()).toEqual(original);
+  });
+
+  it('still signs out when, back online, the server refuses the refresh token', async () => {
+    store(makeSession('1', 60));
+    connectivity.goOffline();
+    createManager().start();
+    server.replyInOrder({
+      status: 400,
+      body: { error: { code: 'refresh_token_not_found', message: 'Invalid Refresh Token: Refresh Token Not Found' } },
+    });
+    connectivity.goOnline();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.calls).toHaveLength(1);
+    expect(manager.getSession()).toBeNull();
+    expect(eventNames()).toEqual(['INITIAL_SESSION', 'SIGNED_OUT']);
+  });
+
+  it('stops listening for the network after stop()', () => {
+    createManager().start();
+    expect(connectivity.listening).toBe(true);
+    manager.stop();
+    expect(connectivity.listening).toBe(false);
   });
 });
 

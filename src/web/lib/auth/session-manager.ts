@@ -1,11 +1,19 @@
 import { type Session, sessionSchema, signUpResponseSchema } from '#shared/schemas/auth.ts';
 import { z } from '#shared/schemas/z.ts';
 import { type ApiClient, ApiRequestError, createApiClient, isRetryable } from '#web/lib/api-client.ts';
+import { isOnline, onBackOnline } from '#web/lib/offline/connectivity.ts';
 import { SESSION_STORAGE_KEY } from './storage-key.ts';
 
 export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED';
 type AuthListener = (event: AuthEvent, session: Session | null) => void;
 type SignUpResult = z.infer<typeof signUpResponseSchema>;
+
+/** Whether the browser has a network, and a way to hear that it is back (default: `navigator.onLine` and 'online'). */
+export interface Connectivity {
+  isOnline(): boolean;
+  /** Calls `listener` each time the browser comes back online; returns the undo. */
+  onOnline(listener: () => void): () => void;
+}
 
 export interface SessionManagerOptions {
   /** The fetch the API client runs on; default: the browser's. */
@@ -15,6 +23,7 @@ export interface SessionManagerOptions {
   now?: () => number;
   /** Subscribes to cross-tab storage changes; default: window 'storage' events. Returns an unsubscribe function. */
   subscribeToStorage?: (onChange: (key: string | null, newValue: string | null) => void) => () => void;
+  connectivity?: Connectivity;
 }
 
 export const DEFAULT_STORAGE_KEY = SESSION_STORAGE_KEY;
@@ -42,12 +51,14 @@ export class SessionManager {
   readonly #storageKey: string;
   readonly #now: () => number;
   readonly #subscribeToStorage: SessionManagerOptions['subscribeToStorage'];
+  readonly #connectivity: Connectivity;
   readonly #listeners = new Set<AuthListener>();
   readonly #pendingWaits = new Set<PendingWait>();
   #session: Session | null = null;
   #started = false;
   #tickTimer: ReturnType<typeof setInterval> | null = null;
   #unsubscribeStorage: (() => void) | null = null;
+  #unsubscribeOnline: (() => void) | null = null;
   #inFlightRefresh: Promise<Session | null> | null = null;
   // Bumped by stop() so a retry loop waiting on a timer knows to give up.
   #generation = 0;
@@ -58,6 +69,7 @@ export class SessionManager {
     this.#storageKey = options.storageKey ?? DEFAULT_STORAGE_KEY;
     this.#now = options.now ?? (() => Date.now());
     this.#subscribeToStorage = options.subscribeToStorage;
+    this.#connectivity = options.connectivity ?? { isOnline, onOnline: onBackOnline };
   }
 
   start(): void {
@@ -71,6 +83,8 @@ export class SessionManager {
     this.#tickTimer = setInterval(() => this.#tick(), TICK_INTERVAL_MS);
     const subscribe = this.#subscribeToStorage ?? this.#defaultStorageSubscription();
     this.#unsubscribeStorage = subscribe?.((key, newValue) => this.#onStorageChange(key, newValue)) ?? null;
+    // A refresh that was due while offline happens as soon as the network is back (product D15).
+    this.#unsubscribeOnline = this.#connectivity.onOnline(() => this.#tick());
 
     this.#emit('INITIAL_SESSION');
     this.#tick();
@@ -81,6 +95,8 @@ export class SessionManager {
     this.#tickTimer = null;
     this.#unsubscribeStorage?.();
     this.#unsubscribeStorage = null;
+    this.#unsubscribeOnline?.();
+    this.#unsubscribeOnline = null;
     this.#generation += 1;
     for (const wait of this.#pendingWaits) {
       clearTimeout(wait.timer);
@@ -158,11 +174,15 @@ export class SessionManager {
     if (from === null) return null;
 
     for (let attempt = 0; ; attempt += 1) {
+      // Offline the server cannot be asked, let alone refuse: keep the session and wait for 'online'.
+      if (!this.#connectivity.isOnline()) return null;
       const outcome = await this.#requestRefresh(from.refresh_token);
       if (outcome.kind === 'refreshed') return this.#acceptRefreshed(from, outcome.session);
       if (outcome.kind === 'rejected') return this.#handleRejectedRefresh(from);
       // The server erred, not the token (500, 429, garbled answer): keep the session, let the next tick try.
       if (outcome.kind === 'server_failed') return null;
+      // The network went away during the request: no back-off against a cable that is out; 'online' resumes.
+      if (!this.#connectivity.isOnline()) return null;
 
       const delay = RETRY_START_MS * 2 ** attempt;
       if (this.#now() - startedAt + delay > RETRY_BUDGET_MS) return null;
@@ -231,7 +251,7 @@ export class SessionManager {
 
   #tick(): void {
     const session = this.#session;
-    if (session === null || !this.#needsRefresh(session)) return;
+    if (session === null || !this.#needsRefresh(session) || !this.#connectivity.isOnline()) return;
     this.refreshSession().catch((error: unknown) => {
       console.error('Session refresh failed', error);
     });

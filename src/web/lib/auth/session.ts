@@ -2,8 +2,9 @@ import { useSyncExternalStore } from 'react';
 import type { z } from 'zod';
 import type { Session } from '#shared/schemas/auth.ts';
 import { type ApiRequest, ApiRequestError, apiRequest } from '#web/lib/api-client.ts';
+import { forgetPersonalData } from '#web/lib/offline/personal-data.ts';
 import { setSessionHint } from './session-hint.ts';
-import { SessionManager } from './session-manager.ts';
+import { type AuthEvent, SessionManager } from './session-manager.ts';
 
 type SessionState =
   | { readonly status: 'loading'; readonly session: null }
@@ -18,11 +19,28 @@ let state: SessionState = LOADING;
 let signingOutOnPurpose = false;
 const subscribers = new Set<() => void>();
 
+/** The account whose data this tab has shown, to notice another one signing in. */
+let shownUserId: string | null = null;
+
+/**
+ * The offline copy of a member's reads goes when they sign out (here or in another tab), when the
+ * page finds nobody signed in, and when another account signs in (product D15).
+ */
+function forgetPersonalDataWhenAccountChanges(event: AuthEvent, session: Session | null): void {
+  const userId = session?.user.id ?? null;
+  const otherAccount = userId !== null && shownUserId !== null && userId !== shownUserId;
+  if (userId === null ? event === 'SIGNED_OUT' || event === 'INITIAL_SESSION' : otherAccount) {
+    void forgetPersonalData();
+  }
+  shownUserId = userId;
+}
+
 /** The browser's one session manager, started on first use (never during prerendering). */
 export function sessionManager(): SessionManager {
   if (!manager) {
     manager = new SessionManager();
-    manager.onAuthStateChange((_event, session) => {
+    manager.onAuthStateChange((event, session) => {
+      forgetPersonalDataWhenAccountChanges(event, session);
       state = session ? { status: 'signed-in', session } : { status: 'signed-out', session: null };
       setSessionHint(session !== null);
       for (const notify of subscribers) notify();

@@ -1,15 +1,27 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Bookmark, bookmarkListSchema, bookmarkSchema } from '#shared/schemas/bookmark.ts';
-import { z } from '#shared/schemas/z.ts';
+import { type Bookmark, bookmarkListSchema } from '#shared/schemas/bookmark.ts';
 import { authedRequest } from '#web/lib/auth/session.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
+import {
+  bookmarksQueryKey,
+  pendingChanges,
+  placeholderBookmark,
+  saveChange,
+  withPendingBookmarks,
+} from './pending-changes.ts';
 
+/** The member's bookmarks: the server's, with the toggles still waiting to be sent (made offline) applied. */
 export const bookmarksQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: ['bookmarks', userId],
+    queryKey: bookmarksQueryKey(userId),
     queryFn: async ({ signal }) => {
       try {
-        return await authedRequest('/api/bookmarks', bookmarkListSchema, { signal });
+        const pending = await pendingChanges(userId);
+        return withPendingBookmarks(
+          await authedRequest('/api/bookmarks', bookmarkListSchema, { signal }),
+          pending,
+          userId,
+        );
       } catch (error) {
         // SPEC §8: a failure to load bookmarks is logged, not shown.
         if (!signal.aborted) console.error('Failed to load bookmarks', error);
@@ -28,36 +40,41 @@ interface Toggle {
   readonly bookmarked: boolean;
 }
 
-/** The heart: optimistic, rolled back with the SPEC §8 toast when the server refuses. */
+/**
+ * The heart: optimistic, saved through the account's queue of changes (pending-changes.ts), so a
+ * toggle made offline is sent when the network is back; rolled back with the SPEC §8 toast when
+ * the server refuses.
+ */
 export function useToggleBookmark(userId: string) {
   const queryClient = useQueryClient();
   const { queryKey } = bookmarksQueryOptions(userId);
 
   return useMutation({
+    // Offline too: the queue keeps the toggle until it can be sent.
+    networkMode: 'always',
     mutationFn: ({ projectId, bookmarked }: Toggle) =>
-      bookmarked
-        ? authedRequest(`/api/bookmarks/${projectId}`, z.null(), { method: 'DELETE' })
-        : authedRequest('/api/bookmarks', bookmarkSchema, { method: 'POST', body: { project_id: projectId } }),
+      saveChange(queryClient, userId, { type: 'bookmark', projectId, bookmarked: !bookmarked }),
     onMutate: async ({ projectId, bookmarked }) => {
       await queryClient.cancelQueries({ queryKey });
       const previous = queryClient.getQueryData(queryKey);
       queryClient.setQueryData(queryKey, (current: Bookmark[] | undefined = []) =>
         bookmarked
           ? current.filter((b) => b.project_id !== projectId)
-          : [
-              ...current,
-              { id: -projectId, user_id: userId, project_id: projectId, created_at: new Date().toISOString() },
-            ],
+          : [...current, placeholderBookmark(userId, projectId)],
       );
       return { previous };
     },
+    // Only when the toggle could not even be stored; a refusal by the server is rolled back by the queue.
     onError: (_error, { bookmarked }, context) => {
       queryClient.setQueryData(queryKey, context?.previous);
       notifyError('Error', bookmarked ? 'Failed to remove bookmark' : 'Failed to add bookmark');
     },
-    onSuccess: (_result, { bookmarked }) => {
-      if (!bookmarked) notifySuccess('Bookmarked!', 'Project saved successfully');
+    onSuccess: (outcome, { bookmarked }) => {
+      if (bookmarked || outcome === 'rejected') return;
+      notifySuccess(
+        'Bookmarked!',
+        outcome === 'sent' ? 'Project saved successfully' : 'Saved on this device. It syncs when you are back online.',
+      );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey }),
   });
 }

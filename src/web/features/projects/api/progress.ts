@@ -1,14 +1,19 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Progress, type ProgressKind, progressSchema, progressTickSchema } from '#shared/schemas/progress.ts';
-import { z } from '#shared/schemas/z.ts';
+import { type Progress, type ProgressKind, progressSchema } from '#shared/schemas/progress.ts';
 import { authedRequest } from '#web/lib/auth/session.ts';
 import { notifyError } from '#web/lib/notify.ts';
 import { withTick } from '../lib/progress.ts';
+import { pendingChanges, progressQueryKey, saveChange, withPendingTicks } from './pending-changes.ts';
 
+/** The learner's ticks: the server's, plus those still waiting to be sent (made offline). */
 export const progressQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: ['progress', userId],
-    queryFn: ({ signal }) => authedRequest('/api/progress', progressSchema, { signal }),
+    queryKey: progressQueryKey(userId),
+    queryFn: async ({ signal }) => {
+      // Read before the list: a change sent while the list is on its way is then in one or the other.
+      const pending = await pendingChanges(userId);
+      return withPendingTicks(await authedRequest('/api/progress', progressSchema, { signal }), pending);
+    },
   });
 
 export function useProgress(userId: string) {
@@ -27,9 +32,10 @@ export interface ProgressTickChange {
 const progressMutationKey = (userId: string) => ['progress', userId, 'tick'] as const;
 
 /**
- * A "Done" or "I have this" tick: shown at once, rolled back with an error toast when the server
- * refuses. Each rollback undoes only its own tick, so quick ticks in a row never undo each other,
- * and the list is refetched once the last of them has settled.
+ * A "Done" or "I have this" tick: shown at once and saved through the account's queue of changes
+ * (pending-changes.ts), so a tick made offline waits there and is sent when the network is back.
+ * A tick the server refuses is rolled back with the error toast; each rollback undoes only its own
+ * tick, so quick ticks in a row never undo each other, and the list is read again once they are sent.
  */
 export function useTickProgress(userId: string) {
   const queryClient = useQueryClient();
@@ -38,26 +44,19 @@ export function useTickProgress(userId: string) {
 
   return useMutation({
     mutationKey,
-    mutationFn: ({ projectId, kind, index, done }: ProgressTickChange) => {
-      const path = `/api/progress/${projectId}/${kind}/${index}`;
-      return done
-        ? authedRequest(path, progressTickSchema, { method: 'PUT' })
-        : authedRequest(path, z.null(), { method: 'DELETE' });
-    },
+    // Offline too: the queue keeps the tick until it can be sent.
+    networkMode: 'always',
+    mutationFn: (change: ProgressTickChange) => saveChange(queryClient, userId, { type: 'tick', ...change }),
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey });
       queryClient.setQueryData(queryKey, (current: Progress | undefined) => withTick(current, change));
     },
+    // Only when the tick could not even be stored.
     onError: (_error, change) => {
       queryClient.setQueryData(queryKey, (current: Progress | undefined) =>
         withTick(current, { ...change, done: !change.done }),
       );
       notifyError('Error', 'Failed to save progress');
-    },
-    onSettled: () => {
-      // This mutation still counts as running here: refetch only after the last one.
-      if (queryClient.isMutating({ mutationKey }) === 1) return queryClient.invalidateQueries({ queryKey });
-      return undefined;
     },
   });
 }
