@@ -29,7 +29,9 @@ export interface IssuedRefresh {
 
 type RotationResult =
   | { ok: true; issued: IssuedRefresh }
-  | { ok: false; reason: 'not_found' | 'already_used' | 'expired' | 'revoked' };
+  | { ok: false; reason: 'not_found' | 'already_used' | 'expired' }
+  /** `userId`: whose session it was, so a suspension can be told to its owner. */
+  | { ok: false; reason: 'revoked'; userId: string };
 
 /**
  * The token that succeeds `spent`: an HMAC under a secret kept in the database, so every replay of
@@ -104,7 +106,7 @@ export function sessionsRepository(database: Database) {
           .where('token_hash', '=', hashToken(refreshToken))
           .executeTakeFirst();
         if (!row) return { ok: false, reason: 'not_found' } as const;
-        if (row.revoked === 1) return { ok: false, reason: 'revoked' } as const;
+        if (row.revoked === 1) return { ok: false, reason: 'revoked', userId: row.user_id } as const;
         const sessionEnd = new Date(row.session_expires_at);
         if (new Date(row.expires_at) <= now || sessionEnd <= now) return { ok: false, reason: 'expired' } as const;
 

@@ -59,7 +59,13 @@ export const tokenRoute: FastifyPluginAsyncZod = async (app) => {
 
       if (!('refresh_token' in body)) throw new HttpError(400, 'validation_failed', 'body: refresh_token is required');
       const rotation = await repos.sessions.rotate(body.refresh_token);
-      if (!rotation.ok) throw REFRESH_FAILURES[rotation.reason]();
+      if (!rotation.ok) {
+        // A suspension revokes every session: its owner's next refresh says why, so the page can tell them.
+        if (rotation.reason === 'revoked' && (await repos.users.findById(rotation.userId))?.suspended_at) {
+          throw accountSuspended();
+        }
+        throw REFRESH_FAILURES[rotation.reason]();
+      }
       const user = await repos.users.findById(rotation.issued.userId);
       if (!user) throw REFRESH_FAILURES.revoked();
       if (user.suspended_at !== null) {
