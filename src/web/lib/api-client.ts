@@ -18,6 +18,13 @@ const NETWORK_ERROR_STATUS = 0;
 /** Gateway and overload answers: the same request may well succeed a moment later (SPEC: 502, 503, 504). */
 const RETRYABLE_STATUSES: readonly number[] = [502, 503, 504];
 
+const networkError = () =>
+  new ApiRequestError(
+    NETWORK_ERROR_STATUS,
+    'network_error',
+    'Could not reach the server. Check your connection and try again.',
+  );
+
 /** Whether repeating the request may help: no answer at all, or a gateway/overload answer. */
 export function isRetryable(error: unknown): boolean {
   return (
@@ -54,25 +61,54 @@ export function createApiClient(fetchImpl: typeof fetch = defaultFetch): ApiClie
       });
     } catch (error) {
       if (request.signal?.aborted) throw error;
-      throw new ApiRequestError(
-        NETWORK_ERROR_STATUS,
-        'network_error',
-        'Could not reach the server. Check your connection and try again.',
-      );
+      throw networkError();
     }
 
     const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
-    if (!response.ok) {
-      const parsed = apiErrorSchema.safeParse(payload);
-      throw parsed.success
-        ? new ApiRequestError(response.status, parsed.data.error.code, parsed.data.error.message)
-        : new ApiRequestError(response.status, 'http_error', `The server answered ${response.status}.`);
-    }
+    if (!response.ok) throw errorOf(response.status, payload);
     const parsed = schema.safeParse(payload);
     if (!parsed.success)
       throw new ApiRequestError(response.status, 'bad_response', 'The server sent an unexpected answer.');
     return parsed.data;
   };
+}
+
+function errorOf(status: number, payload: unknown): ApiRequestError {
+  const parsed = apiErrorSchema.safeParse(payload);
+  return parsed.success
+    ? new ApiRequestError(status, parsed.data.error.code, parsed.data.error.message)
+    : new ApiRequestError(status, 'http_error', `The server answered ${status}.`);
+}
+
+/** A file the API answers as an attachment, with the name the server gives it (`Content-Disposition`). */
+export interface ApiFile {
+  readonly blob: Blob;
+  readonly filename: string | null;
+}
+
+/** `filename="…"` of a `Content-Disposition: attachment` header. */
+export function attachmentName(disposition: string | null): string | null {
+  const name = disposition?.match(/filename="([^"]+)"/)?.[1] ?? disposition?.match(/filename=([^;\s]+)/)?.[1];
+  return name?.trim() || null;
+}
+
+/** Downloads a file from our API (the data export); failures become ApiRequestErrors as in createApiClient. */
+export async function apiFileRequest(
+  path: string,
+  request: Pick<ApiRequest, 'accessToken' | 'signal'> = {},
+  fetchImpl: typeof fetch = defaultFetch,
+): Promise<ApiFile> {
+  const headers: Record<string, string> = {};
+  if (request.accessToken) headers.authorization = `Bearer ${request.accessToken}`;
+  let response: Response;
+  try {
+    response = await fetchImpl(path, { headers, signal: request.signal });
+  } catch (error) {
+    if (request.signal?.aborted) throw error;
+    throw networkError();
+  }
+  if (!response.ok) throw errorOf(response.status, await response.json().catch(() => null));
+  return { blob: await response.blob(), filename: attachmentName(response.headers.get('content-disposition')) };
 }
 
 // Looked up at call time and called unbound: browsers throw "Illegal invocation" on fetch with a foreign `this`.

@@ -550,6 +550,120 @@ describe('signOut', () => {
   });
 });
 
+describe('club operations (product D12, D13)', () => {
+  const suspended = {
+    status: 403,
+    body: {
+      error: { code: 'user_suspended', message: 'This account is suspended. Ask your club’s RoboForge administrator.' },
+    },
+  } as const;
+
+  it('says why the session ended when the server refuses its refresh, and forgets it at the next sign-in', async () => {
+    store(makeSession('1', 60));
+    server.replyInOrder(suspended);
+    createManager().start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(eventNames()).toEqual(['INITIAL_SESSION', 'SIGNED_OUT']);
+    expect(manager.getEndReason()).toEqual({
+      code: 'user_suspended',
+      message: 'This account is suspended. Ask your club’s RoboForge administrator.',
+    });
+
+    server.replyInOrder({ status: 200, body: makeSession('2') });
+    await manager.signInWithPassword({ email: 'alice@example.com', password: 'secret-pw' });
+    expect(manager.getEndReason()).toBeNull();
+  });
+
+  it('gives no reason for a sign-out on purpose', async () => {
+    store(makeSession('1'));
+    createManager().start();
+    server.replyInOrder({ status: 204 });
+    await manager.signOut();
+    expect(manager.getEndReason()).toBeNull();
+  });
+
+  it('signs out everywhere: asks the server for scope=global first, then forgets the session here', async () => {
+    store(makeSession('1'));
+    createManager().start();
+    server.replyInOrder({ status: 204 });
+    await manager.signOutEverywhere();
+    expect(server.calls).toEqual([
+      { url: '/api/auth/logout?scope=global', method: 'POST', authorization: 'Bearer access-1', body: undefined },
+    ]);
+    expect(manager.getSession()).toBeNull();
+    expect(storage.getItem(DEFAULT_STORAGE_KEY)).toBeNull();
+    expect(events.at(-1)).toEqual(['SIGNED_OUT', null]);
+  });
+
+  it('stays signed in when the server cannot sign out everywhere, so the member knows it did not happen', async () => {
+    const session = makeSession('1');
+    store(session);
+    createManager().start();
+    server.replyInOrder('network-error');
+    await expect(manager.signOutEverywhere()).rejects.toMatchObject({ code: 'network_error' });
+    expect(manager.getSession()).toEqual(session);
+    expect(eventNames()).toEqual(['INITIAL_SESSION']);
+  });
+
+  it('refreshes a lapsed access token once before signing out everywhere', async () => {
+    store(makeSession('1'));
+    createManager().start();
+    const fresh = refreshedSession('2');
+    server.replyInOrder(
+      { status: 401, body: { error: { code: 'bad_jwt', message: 'Invalid or expired access token.' } } },
+      { status: 200, body: fresh },
+      { status: 204 },
+    );
+    await manager.signOutEverywhere();
+    expect(server.calls.map((call) => [call.url, call.authorization])).toEqual([
+      ['/api/auth/logout?scope=global', 'Bearer access-1'],
+      [REFRESH_URL, null],
+      ['/api/auth/logout?scope=global', 'Bearer access-2'],
+    ]);
+    expect(manager.getSession()).toBeNull();
+  });
+
+  it('forgets a session the server has already ended without a request', () => {
+    store(makeSession('1'));
+    createManager().start();
+    manager.forgetSession();
+    expect(server.calls).toHaveLength(0);
+    expect(manager.getSession()).toBeNull();
+    expect(storage.getItem(DEFAULT_STORAGE_KEY)).toBeNull();
+    expect(eventNames()).toEqual(['INITIAL_SESSION', 'SIGNED_OUT']);
+  });
+
+  it('signs in with the session a password reset answers', async () => {
+    createManager().start();
+    const session = makeSession('1');
+    server.replyInOrder({ status: 200, body: session });
+    await expect(manager.resetPassword({ token: 'link-token', password: 'new-password' })).resolves.toEqual(session);
+    expect(server.calls).toEqual([
+      {
+        url: '/api/auth/reset',
+        method: 'POST',
+        authorization: null,
+        body: { token: 'link-token', password: 'new-password' },
+      },
+    ]);
+    expect(stored()).toEqual(session);
+    expect(eventNames()).toEqual(['INITIAL_SESSION', 'SIGNED_IN']);
+  });
+
+  it('stays signed out when the reset link is refused', async () => {
+    createManager().start();
+    server.replyInOrder({
+      status: 400,
+      body: { error: { code: 'reset_token_invalid', message: 'This reset link does not work.' } },
+    });
+    await expect(manager.resetPassword({ token: 'spent', password: 'new-password' })).rejects.toMatchObject({
+      code: 'reset_token_invalid',
+    });
+    expect(manager.getSession()).toBeNull();
+    expect(eventNames()).toEqual(['INITIAL_SESSION']);
+  });
+});
+
 describe('signInWithPassword', () => {
   it('stores the session and emits SIGNED_IN', async () => {
     createManager().start();

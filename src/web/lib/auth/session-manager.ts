@@ -8,6 +8,12 @@ export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_
 type AuthListener = (event: AuthEvent, session: Session | null) => void;
 type SignUpResult = z.infer<typeof signUpResponseSchema>;
 
+/** Why the server refused to refresh the session that just ended, e.g. `user_suspended` (product §8). */
+export interface SessionEndReason {
+  readonly code: string;
+  readonly message: string;
+}
+
 /** Whether the browser has a network, and a way to hear that it is back (default: `navigator.onLine` and 'online'). */
 export interface Connectivity {
   isOnline(): boolean;
@@ -36,7 +42,7 @@ export const RETRY_BUDGET_MS = 90_000;
 type RefreshOutcome =
   | { readonly kind: 'refreshed'; readonly session: Session }
   | { readonly kind: 'retryable' }
-  | { readonly kind: 'rejected' }
+  | { readonly kind: 'rejected'; readonly reason: SessionEndReason }
   | { readonly kind: 'server_failed' };
 
 interface PendingWait {
@@ -60,6 +66,7 @@ export class SessionManager {
   #unsubscribeStorage: (() => void) | null = null;
   #unsubscribeOnline: (() => void) | null = null;
   #inFlightRefresh: Promise<Session | null> | null = null;
+  #endReason: SessionEndReason | null = null;
   // Bumped by stop() so a retry loop waiting on a timer knows to give up.
   #generation = 0;
 
@@ -114,6 +121,11 @@ export class SessionManager {
     return this.#session?.access_token ?? null;
   }
 
+  /** Why the last session ended, when the server refused its refresh; null after a sign-in or a sign-out on purpose. */
+  getEndReason(): SessionEndReason | null {
+    return this.#endReason;
+  }
+
   onAuthStateChange(listener: AuthListener): () => void {
     this.#listeners.add(listener);
     if (this.#started) callListener(listener, 'INITIAL_SESSION', this.#session);
@@ -153,6 +165,41 @@ export class SessionManager {
     }
   }
 
+  /**
+   * Ends every session of the account (`scope=global`), then this one here. Unlike signOut, the
+   * server must agree first: if it cannot be asked, this throws and the member stays signed in,
+   * since the other devices would otherwise stay signed in unnoticed.
+   */
+  async signOutEverywhere(): Promise<void> {
+    const logout = (accessToken: string | null) =>
+      this.#api('/api/auth/logout?scope=global', z.unknown(), { method: 'POST', accessToken });
+    try {
+      await logout(this.getAccessToken());
+    } catch (error) {
+      // An access token that lapsed while the tab slept: refresh once and ask again.
+      if (!(error instanceof ApiRequestError) || error.status !== 401) throw error;
+      const refreshed = await this.refreshSession();
+      if (refreshed === null) throw error;
+      await logout(refreshed.access_token);
+    }
+    this.#setSession(null, 'SIGNED_OUT');
+  }
+
+  /** Forgets a session the server has already ended (the account was deleted), without asking it. */
+  forgetSession(): void {
+    if (this.#session !== null) this.#setSession(null, 'SIGNED_OUT');
+  }
+
+  /** Sets a new password with a reset link's token; the answer is a session, so the member is signed in. */
+  async resetPassword(reset: { token: string; password: string }): Promise<Session> {
+    const session = await this.#api('/api/auth/reset', sessionSchema, {
+      method: 'POST',
+      body: { token: reset.token, password: reset.password },
+    });
+    this.#setSession(session, 'SIGNED_IN');
+    return session;
+  }
+
   refreshSession(): Promise<Session | null> {
     this.#inFlightRefresh ??= this.#refreshWithRetries().finally(() => {
       this.#inFlightRefresh = null;
@@ -178,7 +225,7 @@ export class SessionManager {
       if (!this.#connectivity.isOnline()) return null;
       const outcome = await this.#requestRefresh(from.refresh_token);
       if (outcome.kind === 'refreshed') return this.#acceptRefreshed(from, outcome.session);
-      if (outcome.kind === 'rejected') return this.#handleRejectedRefresh(from);
+      if (outcome.kind === 'rejected') return this.#handleRejectedRefresh(from, outcome.reason);
       // The server erred, not the token (500, 429, garbled answer): keep the session, let the next tick try.
       if (outcome.kind === 'server_failed') return null;
       // The network went away during the request: no back-off against a cable that is out; 'online' resumes.
@@ -206,7 +253,7 @@ export class SessionManager {
       // A garbled success, a 5xx, or 429 ("slow down", not "this token is bad"): do not sign the user out for it.
       if (error.code === 'bad_response' || error.status >= 500 || error.status === 429)
         return { kind: 'server_failed' };
-      return { kind: 'rejected' };
+      return { kind: 'rejected', reason: { code: error.code, message: error.message } };
     }
   }
 
@@ -217,11 +264,11 @@ export class SessionManager {
     return fresh;
   }
 
-  #handleRejectedRefresh(from: Session): Session | null {
+  #handleRejectedRefresh(from: Session, reason: SessionEndReason): Session | null {
     // Another tab may have spent this refresh token a moment ago; its newer session is then ours too.
     this.#adoptNewerStoredSession();
     if (this.#session?.refresh_token !== from.refresh_token) return this.#sameUserSession(from);
-    this.#setSession(null, 'SIGNED_OUT');
+    this.#setSession(null, 'SIGNED_OUT', reason);
     return null;
   }
 
@@ -270,11 +317,13 @@ export class SessionManager {
     if (incoming === null || incoming.access_token === this.#session?.access_token) return;
     const sameUser = incoming.user.id === this.#session?.user.id;
     this.#session = incoming;
+    this.#endReason = null;
     this.#emit(sameUser ? 'TOKEN_REFRESHED' : 'SIGNED_IN');
   }
 
-  #setSession(session: Session | null, event: AuthEvent): void {
+  #setSession(session: Session | null, event: AuthEvent, endReason: SessionEndReason | null = null): void {
     this.#session = session;
+    this.#endReason = endReason;
     if (session === null) this.#removeStorage();
     else this.#writeStorage(JSON.stringify(session));
     this.#emit(event);

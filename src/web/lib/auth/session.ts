@@ -4,7 +4,7 @@ import type { Session } from '#shared/schemas/auth.ts';
 import { type ApiRequest, ApiRequestError, apiRequest } from '#web/lib/api-client.ts';
 import { forgetPersonalData } from '#web/lib/offline/personal-data.ts';
 import { setSessionHint } from './session-hint.ts';
-import { type AuthEvent, SessionManager } from './session-manager.ts';
+import { type AuthEvent, type SessionEndReason, SessionManager } from './session-manager.ts';
 
 type SessionState =
   | { readonly status: 'loading'; readonly session: null }
@@ -69,10 +69,11 @@ export function isSigningOutOnPurpose(): boolean {
   return signingOutOnPurpose;
 }
 
-export async function signOut(): Promise<void> {
+/** Ends the session in one of the ways below, without protected pages calling it a lost session. */
+async function endOnPurpose(end: () => Promise<void> | void): Promise<void> {
   signingOutOnPurpose = true;
   try {
-    await sessionManager().signOut();
+    await end();
   } finally {
     // Let subscribers see the flag during the SIGNED_OUT render, then clear it.
     setTimeout(() => {
@@ -81,22 +82,46 @@ export async function signOut(): Promise<void> {
   }
 }
 
+export function signOut(): Promise<void> {
+  return endOnPurpose(() => sessionManager().signOut());
+}
+
+/** Every session of the account, this one last; rejects (still signed in) when the server cannot be asked. */
+export function signOutEverywhere(): Promise<void> {
+  return endOnPurpose(() => sessionManager().signOutEverywhere());
+}
+
+/** After the account was deleted: the server has ended the session already. */
+export function forgetDeletedAccount(): Promise<void> {
+  return endOnPurpose(() => sessionManager().forgetSession());
+}
+
+/** Why the last session ended when the server refused it (e.g. `user_suspended`); null otherwise. */
+export function sessionEndReason(): SessionEndReason | null {
+  return manager?.getEndReason() ?? null;
+}
+
 /**
- * An API call as the signed-in member. An access token that expired while the tab slept is
- * refreshed once and the call retried; if that fails the session is gone (SIGNED_OUT).
+ * Runs `call` with the signed-in member's access token. A token that expired while the tab slept
+ * is refreshed once and the call retried; if that fails the session is gone (SIGNED_OUT).
  */
-export async function authedRequest<T extends z.ZodType>(
-  path: string,
-  schema: T,
-  request: Omit<ApiRequest, 'accessToken'> = {},
-): Promise<z.infer<T>> {
+export async function withAccessToken<T>(call: (accessToken: string | null) => Promise<T>): Promise<T> {
   const auth = sessionManager();
   try {
-    return await apiRequest(path, schema, { ...request, accessToken: auth.getAccessToken() });
+    return await call(auth.getAccessToken());
   } catch (error) {
     if (!(error instanceof ApiRequestError) || error.status !== 401 || !auth.getSession()) throw error;
     const refreshed = await auth.refreshSession();
     if (!refreshed) throw error;
-    return apiRequest(path, schema, { ...request, accessToken: refreshed.access_token });
+    return call(refreshed.access_token);
   }
+}
+
+/** An API call as the signed-in member (see withAccessToken). */
+export function authedRequest<T extends z.ZodType>(
+  path: string,
+  schema: T,
+  request: Omit<ApiRequest, 'accessToken'> = {},
+): Promise<z.infer<T>> {
+  return withAccessToken((accessToken) => apiRequest(path, schema, { ...request, accessToken }));
 }
