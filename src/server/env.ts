@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SITE_NAME } from '#shared/constants.ts';
 
-/** A private ES256 key in JWK form, as operators may supply it (DESIGN: key material). */
+/** A private ES256 key in JWK form, as operators may supply it (product §3, Session). */
 const signingJwkSchema = z.looseObject({
   kid: z.string().min(1),
   kty: z.literal('EC'),
@@ -89,7 +89,7 @@ export interface RateLimits {
   readonly failedSignInsPerAccountAndAddress: { readonly max: number; readonly windowMs: number };
 }
 
-/** The hosted service's values (DESIGN, Auth) and OWASP ASVS's per-account limit. */
+/** The hosted service's values (product §9) and OWASP ASVS's per-account limit. */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   signupPerAddress: { max: 30, windowMs: 5 * 60_000 },
   tokenPerAddress: { max: 150, windowMs: 5 * 60_000 },

@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9, shared by the server and the web app. */
+/** Business constants of product §9, shared by the server and the web app. */
 
 export const DEFAULT_SITE_NAME = 'RoboForge';
 
@@ -26,7 +26,7 @@ export const RESET_PASSWORD_PATH = '/reset-password';
 const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = 'dark';
-/** localStorage key of the theme preference (SPEC §4). */
+/** localStorage key of the theme preference (product §4). */
 export const THEME_STORAGE_KEY = 'theme';
 
 export const SOUND_VOLUMES = {

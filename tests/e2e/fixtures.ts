@@ -41,12 +41,23 @@ interface WatchedPage {
 
 export async function openPage(
   browser: Browser,
-  options: { width?: number; theme?: 'light' | 'dark'; reducedMotion?: boolean } = {},
+  options: {
+    width?: number;
+    theme?: 'light' | 'dark';
+    reducedMotion?: boolean;
+    /**
+     * The offline app's service worker (product D15) is blocked unless a test asks for it: a page
+     * it controls sends its requests through it, out of reach of `page.route`, which other specs
+     * use to fake failures. tests/e2e/offline.test.ts runs with it.
+     */
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
 ): Promise<WatchedPage> {
   const width = options.width ?? 1280;
   const context = await browser.newContext({
     viewport: { width, height: width < 500 ? 812 : 900 },
     reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   if (options.theme) {
     await context.addInitScript((theme) => localStorage.setItem('theme', theme), options.theme);

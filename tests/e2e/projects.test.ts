@@ -137,7 +137,7 @@ describe('projects', () => {
     await page.getByText('Projects saved').waitFor();
     expect(await page.getByTestId('bookmark-count').textContent()).toBe('2');
     const list = page.locator('section[aria-labelledby="bookmarks-heading"] li');
-    // Every project's real title, including those past 4 (DESIGN D3).
+    // Every project's real title, including those past 4 (product D3).
     const titles = await list.allTextContents();
     expect(titles).toHaveLength(2);
     expect(titles[0]).toContain('Air Quality Monitor');

@@ -24,7 +24,7 @@ function hasControlCharacter(kind: Database['kind'], column: 'username' | 'bio',
 }
 
 /**
- * Every row that breaks a rule the API promises to keep (DESIGN D4, D8; the bookmark rules),
+ * Every row that breaks a rule the API promises to keep (product D4, D8; the bookmark rules),
  * described in one line each. Checked with SQL on the stored data, whatever wrote it.
  */
 export async function findInvalidRows(database: Database): Promise<string[]> {

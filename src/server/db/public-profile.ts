@@ -21,7 +21,7 @@ export function toPublicProfile(row: ProfileRow): PublicProfile {
     username: row.username,
     bio: row.bio,
     avatar_url: row.avatar_url,
-    // Only members who opted in show their e-mail (DESIGN D4); checked here as well as on write.
+    // Only members who opted in show their e-mail (product D4); checked here as well as on write.
     email: row.show_email === 1 ? row.email : null,
     created_at: row.created_at,
   };

@@ -51,7 +51,7 @@ export interface ProfilesTable {
   username_key: string | null;
   bio: string | null;
   avatar_url: string | null;
-  /** Copied from the account only while `show_email` is 1 (DESIGN D4). */
+  /** Copied from the account only while `show_email` is 1 (product D4). */
   email: string | null;
   show_email: Generated<number>;
   created_at: string;

@@ -15,7 +15,7 @@ const passwordFieldSchema = z
   .min(1, 'Password is required')
   .max(PASSWORD_MAX_LENGTH, `Password cannot be longer than ${PASSWORD_MAX_LENGTH} characters`);
 
-/** Sign-in form and password grant (SPEC §5: e-mail required and valid, password required). */
+/** Sign-in form and password grant (product §5: e-mail required and valid, password required). */
 export const credentialsSchema = z.strictObject({
   email: emailSchema,
   password: passwordFieldSchema,
@@ -49,7 +49,7 @@ const authUserSchema = z.object({
 
 export const userResponseSchema = authUserSchema.extend({ created_at: z.iso.datetime() });
 
-/** What the token endpoint returns (the hosted service's session shape, SPEC §3). */
+/** What the token endpoint returns (the hosted service's session shape, product §3). */
 export const sessionSchema = z.object({
   access_token: z.string().min(1),
   refresh_token: z.string().min(1),

@@ -5,7 +5,7 @@ const MIN = Math.min(...PROJECT_IDS);
 const MAX = Math.max(...PROJECT_IDS);
 const projectIdMessage = `project_id must be a whole number from ${MIN} to ${MAX}`;
 
-/** A project id as JSON carries it: a number, not a string, 1 to 9 (SPEC §3). */
+/** A project id as JSON carries it: a number, not a string, 1 to 9 (product §3). */
 export const projectIdSchema = z
   .number({ error: projectIdMessage })
   .int({ error: projectIdMessage })

@@ -71,7 +71,7 @@ const bioSchema = z
   .refine((bio) => !hasControlCharacter(bio, true), 'Bio cannot contain control characters')
   .transform((bio) => (bio.length === 0 ? null : bio));
 
-/** `PATCH /api/profiles/:id` (DESIGN D8, D4). Every field optional, at least one present. */
+/** `PATCH /api/profiles/:id` (product D8, D4). Every field optional, at least one present. */
 export const profileUpdateSchema = z
   .strictObject({
     username: usernameSchema.nullable().optional(),

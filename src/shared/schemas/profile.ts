@@ -1,8 +1,8 @@
 import { z } from './z.ts';
 
 /**
- * A member as anyone may see them (SPEC §3 Profile). `email` is null unless the member chose to
- * show it on the community page (DESIGN D4).
+ * A member as anyone may see them (product §3 Profile). `email` is null unless the member chose to
+ * show it on the community page (product D4).
  */
 export const publicProfileSchema = z.object({
   id: z.uuid(),

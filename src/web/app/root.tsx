@@ -1,11 +1,13 @@
 import { type ReactNode, useEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { WEB_MANIFEST_PATH } from '#shared/offline.ts';
 import { buttonVariants } from '#web/components/ui/button.tsx';
 import { SiteFooter } from '#web/features/navigation/site-footer.tsx';
 import { SiteHeader } from '#web/features/navigation/site-header.tsx';
 import { SoundEffects } from '#web/features/sound/sound-effects.tsx';
 import { SoundToggle } from '#web/features/sound/sound-toggle.tsx';
 import { ThemeToggle } from '#web/features/theme/theme-toggle.tsx';
+import { registerServiceWorkerAfterLoad } from '#web/lib/offline/register-after-load.ts';
 import { AccountControls } from './account-controls.tsx';
 import { BOOT_SCRIPT } from './boot-script.ts';
 import { ToasterHost } from './toaster-host.tsx';
@@ -17,7 +19,11 @@ import './app.css';
  * rendered by React would fetch the whole face again when the app hydrates.
  */
 export function links() {
-  return [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+  return [
+    { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+    // The installable app (product D15).
+    { rel: 'manifest', href: WEB_MANIFEST_PATH },
+  ];
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -45,6 +51,8 @@ export function Layout({ children }: { children: ReactNode }) {
 function Shell({ children }: { children: ReactNode }) {
   // Marks the page interactive: end-to-end tests wait for it before pressing buttons that need JavaScript.
   useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
+  // The offline app's service worker, once the page has loaded (product D15).
+  useEffect(registerServiceWorkerAfterLoad, []);
   return (
     <>
       <a

@@ -8,5 +8,7 @@ export default [
   route('projects', 'routes/projects.tsx'),
   route('projects/:slug', 'routes/tutorial.tsx'),
   route('dashboard', 'routes/dashboard.tsx'),
+  route('admin', 'routes/admin.tsx'),
+  route('reset-password', 'routes/reset-password.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

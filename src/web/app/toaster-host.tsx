@@ -10,7 +10,7 @@ function Mounted({ onMounted }: { onMounted: () => void }) {
   return null;
 }
 
-/** Mounts sonner's <Toaster/> on the first toast (SPEC §8: at most 3 visible, about 4 s each). */
+/** Mounts sonner's <Toaster/> on the first toast (product §8: at most 3 visible, about 4 s each). */
 export function ToasterHost() {
   const theme = useTheme();
   const [wanted, setWanted] = useState(false);

@@ -13,9 +13,14 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** What to tell the member about a failed call: the server's message, or a general one (product §8). */
+export function reasonOf(error: unknown): string {
+  return error instanceof ApiRequestError ? error.message : 'Something went wrong. Please try again.';
+}
+
 /** Status 0: the request never got an answer (offline, DNS, connection reset). */
 const NETWORK_ERROR_STATUS = 0;
-/** Gateway and overload answers: the same request may well succeed a moment later (SPEC: 502, 503, 504). */
+/** Gateway and overload answers: the same request may well succeed a moment later (product §7: 502, 503, 504). */
 const RETRYABLE_STATUSES: readonly number[] = [502, 503, 504];
 
 const networkError = () =>

@@ -1,5 +1,5 @@
 /*
- * The one place the app raises toasts (SPEC §8: title and description); sounds hook in here too.
+ * The one place the app raises toasts (product §8: title and description); sounds hook in here too.
  * The toast library is loaded on the first toast, not with the page: the app registers a host
  * that mounts the <Toaster/> and says when it is listening.
  */

@@ -1,6 +1,6 @@
 import { DEFAULT_SITE_NAME } from '#shared/constants.ts';
 
-/** The product name (DESIGN D2), set by SITE_NAME at build time. */
+/** The product name (product D2), set by SITE_NAME at build time. */
 export const SITE_NAME: string = import.meta.env.SITE_NAME ?? DEFAULT_SITE_NAME;
 
 /** `<title>` and description of a page. */

@@ -10,7 +10,7 @@ export const meta = () => pageMeta('Log in or sign up', `Log in to ${SITE_NAME} 
 export default function AuthRoute() {
   const { status } = useSession();
   const navigate = useNavigate();
-  // An already signed-in visitor has nothing to do here (SPEC §2).
+  // An already signed-in visitor has nothing to do here (product §2).
   useEffect(() => {
     if (status === 'signed-in') navigate(ROUTES.home, { replace: true });
   }, [status, navigate]);

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '#shared/routes.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -14,6 +15,13 @@ import { signOut } from '#web/lib/auth/session.ts';
 import { notifyInfo } from '#web/lib/notify.ts';
 import { QueryProvider } from '#web/lib/query-client.tsx';
 import { pageMeta, SITE_NAME } from '#web/lib/site.ts';
+
+// Below the fold, with its forms and dialog: loaded after the rest of the dashboard.
+const AccountSettings = lazy(() =>
+  import('#web/features/account/components/account-settings.tsx').then((module) => ({
+    default: module.AccountSettings,
+  })),
+);
 
 export const meta = () => pageMeta('Dashboard', `Your ${SITE_NAME} profile, saved projects and builds in progress.`);
 
@@ -60,6 +68,17 @@ function Dashboard({ userId, email }: { userId: string; email: string }) {
       </div>
       <div className="mt-6">
         <YourBuilds userId={userId} />
+      </div>
+      <div className="mt-6">
+        <Suspense
+          fallback={
+            <div className="tray grid min-h-72 place-items-center p-6">
+              <Spinner label="Loading your account settings…" />
+            </div>
+          }
+        >
+          <AccountSettings />
+        </Suspense>
       </div>
     </div>
   );

@@ -11,6 +11,8 @@ export const buttonVariants = cva(
           'bg-cta text-cta-text shadow-[0_8px_24px_-12px_var(--cta)] hover:bg-cta-hover focus-visible:bg-cta-hover',
         secondary: 'border border-accent/60 bg-accent-soft/40 text-text hover:border-accent hover:bg-accent-soft',
         ghost: 'text-text hover:bg-surface-2',
+        /** For what cannot be undone (deleting an account). */
+        danger: 'bg-red-700 text-white hover:bg-red-800 dark:bg-red-400 dark:text-red-950 dark:hover:bg-red-300',
       },
       size: {
         sm: 'h-9 px-3.5 text-sm',

@@ -17,7 +17,7 @@ type ExpandToggleProps = VariantProps<typeof expandToggleVariants> & {
   onExpandedChange: (expanded: boolean) => void;
   /** The id of the element this shows more or less of. */
   controls: string;
-  /** What the button says while collapsed (SPEC: 'Read More', 'View Full Tutorial'). */
+  /** What the button says while collapsed (product §2: 'Read More', 'View Full Tutorial'). */
   moreLabel: string;
   lessLabel?: string;
   className?: string;

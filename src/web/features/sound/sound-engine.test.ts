@@ -16,7 +16,7 @@ function peak(param: FakeParam) {
 }
 
 describe('sound engine', () => {
-  it('uses exactly the SPEC §9 volumes', () => {
+  it('uses exactly the product §9 volumes', () => {
     expect(SOUND_VOLUMES).toEqual({ hover: 0.3, click: 0.4, success: 0.35, error: 0.35, swoosh: 0.25, music: 0.15 });
   });
 

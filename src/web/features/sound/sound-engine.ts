@@ -113,7 +113,7 @@ export function createSoundEngine(ctx: AudioContextLike): SoundEngine {
   let noiseBuffer: AudioBufferLike | null = null;
   let music: AudioBufferSourceNodeLike | null = null;
 
-  // One gain per channel set to exactly its SPEC §9 volume; envelopes below never exceed 1.
+  // One gain per channel set to exactly its product §9 volume; envelopes below never exceed 1.
   function bus(channel: Channel): GainNodeLike {
     let gain = buses.get(channel);
     if (!gain) {

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { AudioContextLike, createSoundEngine, SoundEffect, SoundEngine } from './sound-engine.ts';
 
 /*
- * The always-loaded half of sound (DESIGN D5): the visitor's on/off choice, the one audio context
+ * The always-loaded half of sound (product D5): the visitor's on/off choice, the one audio context
  * and when it may run. It creates the context inside the first click, key press or touch (the
  * browsers' autoplay rule) and only then loads the synthesiser (sound-engine.ts) with import().
  * Before that gesture it does nothing at all.

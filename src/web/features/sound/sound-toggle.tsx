@@ -2,7 +2,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Volume2Icon, VolumeXIcon } from '#web/components/ui/icons.tsx';
 import { setEnabled, useSoundEnabled } from './sound-store.ts';
 
-/** The way to stop audio that plays on its own (WCAG 1.4.2, DESIGN D5). */
+/** The way to stop audio that plays on its own (WCAG 1.4.2, product D5). */
 export function SoundToggle() {
   const enabled = useSoundEnabled();
   return (

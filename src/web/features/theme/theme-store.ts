@@ -3,7 +3,7 @@ import { DEFAULT_THEME, THEME_STORAGE_KEY, type Theme } from '#shared/constants.
 
 /*
  * The theme lives on <html> as the `dark` class. The prerendered HTML ships with it (dark is the
- * default, SPEC §4) and the boot script (app/boot-script.ts) removes it before first paint when
+ * default, product §4) and the boot script (app/boot-script.ts) removes it before first paint when
  * the visitor chose light, so no page flashes the wrong theme. The system theme is not followed.
  */
 

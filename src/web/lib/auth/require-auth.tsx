@@ -6,7 +6,7 @@ import { notifyError } from '#web/lib/notify.ts';
 import { isSigningOutOnPurpose, sessionEndReason, useSession } from './session.ts';
 
 /**
- * Login-required pages (SPEC §2): a spinner while the session is checked; without a session, or
+ * Login-required pages (product §2): a spinner while the session is checked; without a session, or
  * when it is lost while the page is open, the 'Authentication Required' toast and /auth. A member
  * suspended meanwhile is told so instead (product §8).
  */

@@ -143,7 +143,7 @@ export class SessionManager {
     return session;
   }
 
-  /** Returns the created user; it does not sign in (DESIGN D10: the user logs in next). */
+  /** Returns the created user; it does not sign in (product D10: the user logs in next). */
   async signUp(credentials: { email: string; password: string }): Promise<SignUpResult> {
     const redirect = typeof window === 'undefined' ? {} : { redirect_to: `${window.location.origin}/` };
     return this.#api('/api/auth/signup', signUpResponseSchema, {
@@ -160,7 +160,7 @@ export class SessionManager {
     try {
       await this.#api('/api/auth/logout', z.unknown(), { method: 'POST', accessToken });
     } catch {
-      // 401, 403 and 404 mean the server holds no such session any more (SPEC); any other failure
+      // 401, 403 and 404 mean the server holds no such session any more (product §7); any other failure
       // leaves a token that expires on its own. Either way the local session is already gone.
     }
   }

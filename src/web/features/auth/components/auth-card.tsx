@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Tabs from '@radix-ui/react-tabs';
-import { LogIn, UserPlus } from 'lucide-react';
+import { CloudOff, LogIn, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { Field, Input } from '#web/components/ui/field.tsx';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { sessionManager } from '#web/lib/auth/session.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
+import { useOnline } from '#web/lib/offline/connectivity.ts';
 
 type FormValues = z.input<typeof credentialsSchema>;
 
@@ -29,6 +30,8 @@ function CredentialsForm({ mode, onSignedUp }: { mode: 'login' | 'signup'; onSig
     mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
+  // Signing in and up need the server (product D15): offline the button waits, and the card says why.
+  const online = useOnline();
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -75,7 +78,7 @@ function CredentialsForm({ mode, onSignedUp }: { mode: 'login' | 'signup'; onSig
           />
         )}
       </Field>
-      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-1 w-full">
+      <Button type="submit" size="lg" disabled={isSubmitting || !online} className="mt-1 w-full">
         {isLogin ? <LogIn aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
         {isLogin ? (isSubmitting ? 'Logging in...' : 'Login') : isSubmitting ? 'Creating account...' : 'Create Account'}
       </Button>
@@ -88,10 +91,21 @@ const tabClass =
 
 export function AuthCard() {
   const [tab, setTab] = useState<'login' | 'signup'>('login');
+  const online = useOnline();
   return (
     <div className="tray w-full max-w-md p-6 shadow-[0_24px_60px_-30px_var(--glow)] sm:p-8">
       <h1 className="font-display text-3xl font-bold">Welcome!</h1>
       <p className="mt-1 text-muted">Log in to follow the builds, or create a free account.</p>
+      {online ? null : (
+        <p
+          role="status"
+          className="mt-4 flex items-start gap-2 rounded-lg border border-cta/60 bg-surface-2 p-3 text-sm"
+          data-testid="auth-offline"
+        >
+          <CloudOff className="mt-0.5 size-4 shrink-0 text-cta" aria-hidden="true" />
+          Logging in and signing up need a connection. You are offline: try again when you are back online.
+        </p>
+      )}
       <Tabs.Root
         value={tab}
         onValueChange={(value) => setTab(value === 'signup' ? 'signup' : 'login')}

@@ -122,7 +122,7 @@ export function createProfileStream(options: ProfileStreamOptions): ProfileStrea
 
 let tabStream: ProfileStream | null = null;
 
-/** The tab's one profile stream, which keeps the cached community list current (SPEC §4). */
+/** The tab's one profile stream, which keeps the cached community list current (product §4). */
 function profileStream(): ProfileStream {
   tabStream ??= createProfileStream({
     EventSource,
@@ -142,7 +142,7 @@ function describeChange(kind: ProfileChangeKind, profile: PublicProfile): string
 }
 
 /**
- * Subscribes to the live profile stream while the component is shown (SPEC §2 People, §4).
+ * Subscribes to the live profile stream while the component is shown (product §2 People, §4).
  * Returns the latest change in words, for a polite screen-reader announcement.
  */
 export function useLiveProfiles(): string {

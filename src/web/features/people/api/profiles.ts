@@ -2,12 +2,12 @@ import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import { type PublicProfile, publicProfileListSchema } from '#shared/schemas/profile.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 
-/** Newest first, as the list is ordered (SPEC §3). */
+/** Newest first, as the list is ordered (product §3). */
 function byNewest(a: PublicProfile, b: PublicProfile): number {
   return b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
 }
 
-/** SPEC §4: a new profile goes to the top; an updated one replaces its card in place. */
+/** product §4: a new profile goes to the top; an updated one replaces its card in place. */
 export function applyProfileChange(list: readonly PublicProfile[], profile: PublicProfile): PublicProfile[] {
   const index = list.findIndex((p) => p.id === profile.id);
   if (index === -1) return [profile, ...list].sort(byNewest);

@@ -1,6 +1,7 @@
-import { RefreshCw, Users } from 'lucide-react';
+import { CloudOff, RefreshCw, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
+import { useOnline } from '#web/lib/offline/connectivity.ts';
 import { SITE_NAME } from '#web/lib/site.ts';
 import { useLiveProfiles } from '../api/profile-stream.ts';
 import { useProfiles } from '../api/profiles.ts';
@@ -15,6 +16,8 @@ export function PeopleDirectory() {
   const announcement = useLiveProfiles();
   const [shown, setShown] = useState(PEOPLE_PAGE_SIZE);
   const count = profiles.data?.length;
+  // Offline the list cannot load (it is not kept for offline, product D15): say so, do not spin.
+  const needsConnection = !useOnline() && profiles.data === undefined;
 
   return (
     <section aria-labelledby="people-heading" className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
@@ -31,7 +34,9 @@ export function PeopleDirectory() {
       </p>
       <p className="mt-3 flex h-7 items-center gap-2 text-muted">
         <Users className="size-5 text-accent" aria-hidden="true" />
-        {count === undefined ? (
+        {needsConnection ? (
+          <span>Total Members: not known offline</span>
+        ) : count === undefined ? (
           <>
             <span className="inline-block h-5 w-36 animate-pulse rounded bg-surface-2" aria-hidden="true" />
             <span className="sr-only">Counting members…</span>
@@ -44,7 +49,14 @@ export function PeopleDirectory() {
       </p>
 
       <div className="mt-10">
-        {profiles.isPending ? (
+        {needsConnection ? (
+          <div role="status" className="tray flex flex-col items-start gap-3 p-6" data-testid="people-offline">
+            <p className="flex items-center gap-2 font-semibold">
+              <CloudOff className="size-5 text-cta" aria-hidden="true" /> The community list needs a connection.
+            </p>
+            <p className="text-muted">You are offline. The list loads by itself when you are back online.</p>
+          </div>
+        ) : profiles.isPending ? (
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading members">
             {SKELETON_CARDS.map((key) => (
               <li key={key} className="tray flex h-52 flex-col gap-4 p-5">

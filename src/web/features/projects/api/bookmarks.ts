@@ -23,7 +23,7 @@ export const bookmarksQueryOptions = (userId: string) =>
           userId,
         );
       } catch (error) {
-        // SPEC §8: a failure to load bookmarks is logged, not shown.
+        // product §8: a failure to load bookmarks is logged, not shown.
         if (!signal.aborted) console.error('Failed to load bookmarks', error);
         throw error;
       }
@@ -42,7 +42,7 @@ interface Toggle {
 
 /**
  * The heart: optimistic, saved through the account's queue of changes (pending-changes.ts), so a
- * toggle made offline is sent when the network is back; rolled back with the SPEC §8 toast when
+ * toggle made offline is sent when the network is back; rolled back with the product §8 toast when
  * the server refuses.
  */
 export function useToggleBookmark(userId: string) {

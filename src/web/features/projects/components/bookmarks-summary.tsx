@@ -5,7 +5,7 @@ import { ROUTES, tutorialPath } from '#shared/routes.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useBookmarks } from '../api/bookmarks.ts';
 
-/** The dashboard's bookmarks card: the count and every bookmarked project's real title (DESIGN D3). */
+/** The dashboard's bookmarks card: the count and every bookmarked project's real title (product D3). */
 export function BookmarksSummary({ userId }: { userId: string }) {
   const bookmarks = useBookmarks(userId);
   const saved = bookmarks.data ?? [];

@@ -13,7 +13,7 @@ import { ALL_LEVELS, filterProjects, parseLevel } from '../lib/filter-projects.t
 import { projectProgress } from '../lib/progress.ts';
 import { ProjectCard } from './project-card.tsx';
 
-/** The nine tutorials with search and level filter; both live in the URL (DESIGN D7). */
+/** The nine tutorials with search and level filter; both live in the URL (product D7). */
 export function ProjectBrowser({ userId }: { userId: string }) {
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';

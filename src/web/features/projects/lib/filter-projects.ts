@@ -9,7 +9,7 @@ export function parseLevel(value: string | null): LevelFilter {
 }
 
 /**
- * SPEC §5: the typed text matches title or description, ignoring case, combined with the
+ * product §5: the typed text matches title or description, ignoring case, combined with the
  * difficulty; All Levels means no difficulty filter.
  */
 export function filterProjects(projects: readonly Project[], query: string, level: LevelFilter): Project[] {
