@@ -29,6 +29,9 @@ const testEnvironmentSchema = z
     FUZZ_SEED: optional(z.string().regex(/^-?\d+$/, 'FUZZ_SEED must be a whole number')).transform((seed) =>
       seed === undefined ? undefined : Number(seed),
     ),
+    /** The AVR compiler and the Arduino AVR core that compile the tutorial sketches (Debian's by default). */
+    AVR_GXX: optional(z.string()).transform((path) => path ?? 'avr-g++'),
+    ARDUINO_AVR_CORE: optional(z.string()).transform((path) => path ?? '/usr/share/arduino/hardware/arduino/avr'),
     /** `1`: `npm run bench` measures less, for a quick look. */
     BENCH_QUICK: flag('BENCH_QUICK'),
   })
@@ -43,6 +46,8 @@ const testEnvironmentSchema = z
       soak: env.SOAK,
       fuzzSeed: env.FUZZ_SEED,
       benchQuick: env.BENCH_QUICK,
+      avrCompiler: env.AVR_GXX,
+      arduinoAvrCore: env.ARDUINO_AVR_CORE,
     };
   });
 
