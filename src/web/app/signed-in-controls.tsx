@@ -1,9 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { LayoutDashboard } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '#shared/routes.ts';
 import { buttonVariants } from '#web/components/ui/button.tsx';
-import { useProfile } from '#web/features/profile/api/profile.ts';
+import { profileQueryOptions, useProfile } from '#web/features/profile/api/profile.ts';
+import { bookmarksQueryOptions } from '#web/features/projects/api/bookmarks.ts';
+import { usePendingChangesSync } from '#web/features/projects/api/pending-changes.ts';
+import { progressQueryOptions } from '#web/features/projects/api/progress.ts';
 import { useSession } from '#web/lib/auth/session.ts';
 import { clearSessionMarker } from '#web/lib/auth/session-hint.ts';
 import { QueryProvider } from '#web/lib/query-client.tsx';
@@ -13,9 +17,40 @@ function displayName(username: string | null | undefined, email: string): string
   return username?.trim() || email.split('@')[0] || email;
 }
 
+/**
+ * The first time the service worker takes control (a first visit), the member's own reads went
+ * past it: read them again through it, so the tutorials, dashboard and navigation have them
+ * offline (product D15).
+ */
+function useKeepPersonalDataForOffline(userId: string | null) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (userId === null || !('serviceWorker' in navigator)) return;
+    let undo: (() => void) | null = null;
+    let cancelled = false;
+    void import('#web/lib/offline/service-worker.ts').then(({ onFirstServiceWorkerControl }) => {
+      if (cancelled) return;
+      undo = onFirstServiceWorkerControl(() => {
+        const ignore = () => undefined;
+        void queryClient.fetchQuery({ ...progressQueryOptions(userId), staleTime: 0 }).catch(ignore);
+        void queryClient.fetchQuery({ ...bookmarksQueryOptions(userId), staleTime: 0 }).catch(ignore);
+        void queryClient.fetchQuery({ ...profileQueryOptions(userId), staleTime: 0 }).catch(ignore);
+      });
+    });
+    return () => {
+      cancelled = true;
+      undo?.();
+    };
+  }, [queryClient, userId]);
+}
+
 function Controls({ signedOut }: { signedOut: ReactNode }) {
   const { status, session } = useSession();
-  const profile = useProfile(session?.user.id ?? null);
+  const userId = session?.user.id ?? null;
+  const profile = useProfile(userId);
+  // On every page of a signed-in member: send what an earlier visit left waiting (product D15).
+  usePendingChangesSync(userId);
+  useKeepPersonalDataForOffline(userId);
   useEffect(() => {
     if (status !== 'loading') clearSessionMarker();
   }, [status]);

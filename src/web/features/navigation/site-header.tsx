@@ -6,6 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { MenuIcon, XIcon } from '#web/components/ui/icons.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { SITE_NAME } from '#web/lib/site.ts';
+import { OfflineIndicator } from './offline-indicator.tsx';
 
 const NAV_LINKS = [
   { to: ROUTES.home, label: 'Home' },
@@ -67,6 +68,7 @@ export function SiteHeader({ tools, actions }: { tools: ReactNode; actions: Reac
           ))}
         </ul>
         <div className="ml-auto flex items-center gap-1.5">
+          <OfflineIndicator />
           <div className="hidden items-center gap-1.5 sm:flex">{tools}</div>
           {actions}
           <Button

@@ -37,11 +37,12 @@ export async function registerServiceWorker(): Promise<void> {
     });
   });
   workbox.addEventListener('controlling', (event) => {
-    if (event.isUpdate) {
-      if (reloadRequested) window.location.reload();
+    // The new version took over because the member pressed Reload (here; another tab's press only tells).
+    if (reloadRequested) {
+      window.location.reload();
       return;
     }
-    for (const listener of [...firstControlListeners]) listener();
+    if (!event.isUpdate) for (const listener of [...firstControlListeners]) listener();
   });
 
   try {

@@ -1,8 +1,9 @@
-import { Pencil, X } from 'lucide-react';
+import { CloudOff, Pencil, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { PublicProfile } from '#shared/schemas/profile.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useOnline } from '#web/lib/offline/connectivity.ts';
 
 const ProfileEditor = lazy(() => import('./profile-editor.tsx'));
 
@@ -27,17 +28,30 @@ interface ProfileCardProps {
 /** The dashboard's profile card (SPEC §2): view mode, and edit mode behind a toggle. */
 export function ProfileCard({ profile, email, onSaved }: ProfileCardProps) {
   const [editing, setEditing] = useState(false);
+  const online = useOnline();
   return (
     <section aria-labelledby="profile-heading" className="tray min-w-0 p-6">
       <div className="flex items-center justify-between gap-3">
         <h2 id="profile-heading" className="font-display text-2xl font-semibold">
           Your profile
         </h2>
-        <Button variant="ghost" size="sm" aria-pressed={editing} onClick={() => setEditing((value) => !value)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-pressed={editing}
+          disabled={!online && !editing}
+          onClick={() => setEditing((value) => !value)}
+        >
           {editing ? <X aria-hidden="true" /> : <Pencil aria-hidden="true" />}
           {editing ? 'Close editor' : 'Edit profile'}
         </Button>
       </div>
+      {online ? null : (
+        <p role="status" className="mt-3 flex items-center gap-2 text-sm text-muted" data-testid="profile-offline">
+          <CloudOff className="size-4 shrink-0 text-cta" aria-hidden="true" />
+          Editing your profile needs a connection.
+        </p>
+      )}
       <div className="mt-5">
         {editing ? (
           <Suspense fallback={<Spinner label="Opening the editor…" />}>

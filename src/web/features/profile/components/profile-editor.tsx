@@ -11,6 +11,7 @@ import { Field, Input, Textarea } from '#web/components/ui/field.tsx';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { sessionManager } from '#web/lib/auth/session.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
+import { useOnline } from '#web/lib/offline/connectivity.ts';
 import { useUpdateProfile } from '../api/profile.ts';
 
 type FormInput = z.input<typeof profileFormSchema>;
@@ -25,6 +26,8 @@ interface ProfileEditorProps {
 /** The profile editor (SPEC §2): loaded when the edit toggle is first pressed, with its form library. */
 export default function ProfileEditor({ profile, onDone, onSaved }: ProfileEditorProps) {
   const update = useUpdateProfile(profile.id, onSaved);
+  // A save needs the server (product D15): offline the form keeps what was typed and waits.
+  const online = useOnline();
   const switchId = useId();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(profileFormSchema),
@@ -79,7 +82,7 @@ export default function ProfileEditor({ profile, onDone, onSaved }: ProfileEdito
         />
       </div>
       <div className="flex gap-3">
-        <Button type="submit" disabled={update.isPending}>
+        <Button type="submit" disabled={update.isPending || !online}>
           {update.isPending ? 'Saving...' : 'Save'}
         </Button>
         <Button type="button" variant="secondary" onClick={onDone} disabled={update.isPending}>

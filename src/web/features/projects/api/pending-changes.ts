@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { type Bookmark, projectIdSchema } from '#shared/schemas/bookmark.ts';
 import { PROGRESS_KINDS, type Progress, progressTickSchema } from '#shared/schemas/progress.ts';
 import { z } from '#shared/schemas/z.ts';
-import { ApiRequestError, isRetryable } from '#web/lib/api-client.ts';
+import { ApiRequestError } from '#web/lib/api-client.ts';
 import { authedRequest, sessionManager } from '#web/lib/auth/session.ts';
 import { notifyError } from '#web/lib/notify.ts';
 import { isOnline, onBackOnline } from '#web/lib/offline/connectivity.ts';
@@ -79,6 +79,8 @@ export function withPendingBookmarks(
 }
 
 type SendOutcome = 'sent' | 'rejected' | 'later';
+/** The API client's status for a request that got no answer. */
+const NO_ANSWER = 0;
 
 async function send(change: PendingChange): Promise<SendOutcome> {
   try {
@@ -96,8 +98,9 @@ async function send(change: PendingChange): Promise<SendOutcome> {
     if (!(error instanceof ApiRequestError)) return 'later';
     // Answered 2xx in a shape we did not expect: the server has the change.
     if (error.status >= 200 && error.status < 300) return 'sent';
-    // No answer, a gateway, "too many", "too slow", or a session to sort out first: try again later.
-    if (isRetryable(error) || [401, 408, 429].includes(error.status)) return 'later';
+    // No answer at all (offline, the server unreachable), or a session to sort out first: try again later.
+    if (error.status === NO_ANSWER || error.status === 401) return 'later';
+    // The server answered and refused (SPEC §4: rolled back with the error toast).
     return 'rejected';
   }
 }
@@ -124,7 +127,7 @@ const FIRST_RETRY_MS = 5_000;
 const LAST_RETRY_MS = 5 * 60_000;
 const retries = new Map<string, { timer: ReturnType<typeof setTimeout> | null; delay: number }>();
 
-/** The server is up but not taking changes (503, 429): try again later, less and less often. */
+/** The browser is online but the server did not answer: try again later, less and less often. */
 function scheduleRetry(queryClient: QueryClient, userId: string): void {
   // Offline, 'online' sends the queue.
   if (!isOnline()) return;

@@ -1,7 +1,8 @@
-import { Play } from 'lucide-react';
+import { CloudOff, Play } from 'lucide-react';
 import { useState } from 'react';
 import type { Project } from '#shared/content/projects.ts';
 import { cn } from '#web/lib/cn.ts';
+import { useOnline } from '#web/lib/offline/connectivity.ts';
 import { PROJECT_COLOR_CLASSES } from './project-style.ts';
 
 /** The privacy-enhanced embed (DESIGN D6), loaded only after the visitor presses play. */
@@ -15,11 +16,38 @@ function embedUrl(youtubeId: string): string {
  */
 export function VideoFacade({ project }: { project: Project }) {
   const [playing, setPlaying] = useState(false);
+  const online = useOnline();
   const { video } = project;
 
   return (
     <div className="relative aspect-video overflow-hidden rounded-xl border border-border bg-bg">
-      {playing ? (
+      {!playing && !online ? (
+        // Videos stay online-only (product D15): offline the poster says so instead of failing.
+        <div
+          className="bg-blueprint absolute inset-0 flex flex-col justify-between p-4"
+          data-video-offline={video.youtubeId}
+        >
+          <span
+            className={cn(
+              'absolute inset-0 bg-gradient-to-br to-transparent',
+              PROJECT_COLOR_CLASSES[project.color].poster,
+            )}
+            aria-hidden="true"
+          />
+          <span className="relative text-5xl drop-shadow-sm" aria-hidden="true">
+            {project.emoji}
+          </span>
+          <span className="absolute inset-0 grid place-items-center" aria-hidden="true">
+            <span className="grid size-16 place-items-center rounded-full border border-border bg-surface-2 text-muted">
+              <CloudOff className="size-7" />
+            </span>
+          </span>
+          <p className="relative rounded-lg bg-bg/85 px-2.5 py-1.5 text-sm font-medium text-text backdrop-blur-sm">
+            Video needs a connection
+            <span className="block text-xs text-muted">{video.title} plays here when you are back online</span>
+          </p>
+        </div>
+      ) : playing ? (
         <iframe
           src={embedUrl(video.youtubeId)}
           title={video.title}
