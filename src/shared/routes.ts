@@ -1,3 +1,4 @@
+import { RESET_PASSWORD_PATH } from './constants.ts';
 import { PROJECTS } from './content/projects.ts';
 
 /** The app's routes (SPEC §2). The server answers these with their prerendered pages. */
@@ -8,6 +9,10 @@ export const ROUTES = {
   people: '/people',
   auth: '/auth',
   dashboard: '/dashboard',
+  /** Administrators only; everyone else sees the 404 page there (product §2). */
+  admin: '/admin',
+  /** Where a reset link leads (`#token=…`, product D13). */
+  resetPassword: RESET_PASSWORD_PATH,
 } as const;
 
 /** A project's tutorial page, e.g. `/projects/plant-watering-robot`. */

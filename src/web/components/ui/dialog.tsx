@@ -1,0 +1,57 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '#web/lib/cn.ts';
+
+export const Dialog = RadixDialog.Root;
+export const DialogTrigger = RadixDialog.Trigger;
+export const DialogClose = RadixDialog.Close;
+
+interface DialogContentProps {
+  title: ReactNode;
+  /** Read with the title when the dialog opens; leave it out only when the body says it at once. */
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  /** Where focus goes when the dialog closes (default: the control that opened it). */
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+/**
+ * A modal dialog (Radix): focus stays inside while it is open, Escape and the close button close
+ * it, and focus returns to what opened it. Scrolls within the screen on a phone.
+ */
+export function DialogContent({ title, description, children, className, onCloseAutoFocus }: DialogContentProps) {
+  return (
+    <RadixDialog.Portal>
+      <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-[2px]" />
+      <RadixDialog.Content
+        onCloseAutoFocus={onCloseAutoFocus}
+        // Without a description, Radix warns unless told there is none.
+        {...(description === undefined ? { 'aria-describedby': undefined } : {})}
+        className={cn(
+          'tray fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto p-6 shadow-[0_24px_60px_-20px_rgb(0_0_0/0.6)] outline-none sm:p-7',
+          className,
+        )}
+      >
+        <div className="flex items-start justify-between gap-4">
+          <RadixDialog.Title className="font-display text-xl font-semibold [overflow-wrap:anywhere] sm:text-2xl">
+            {title}
+          </RadixDialog.Title>
+          <RadixDialog.Close
+            className="-mt-1 -mr-2 grid size-10 shrink-0 place-items-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-text"
+            aria-label="Close"
+          >
+            <X className="size-5" aria-hidden="true" />
+          </RadixDialog.Close>
+        </div>
+        {description === undefined ? null : (
+          <RadixDialog.Description className="mt-2 text-muted [overflow-wrap:anywhere]">
+            {description}
+          </RadixDialog.Description>
+        )}
+        <div className="mt-5">{children}</div>
+      </RadixDialog.Content>
+    </RadixDialog.Portal>
+  );
+}

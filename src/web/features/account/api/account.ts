@@ -1,0 +1,48 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { accountSchema } from '#shared/schemas/account.ts';
+import { z } from '#shared/schemas/z.ts';
+import { apiFileRequest } from '#web/lib/api-client.ts';
+import { authedRequest, withAccessToken } from '#web/lib/auth/session.ts';
+
+/** The signed-in member's own account, with their role as the database holds it now (product §7). */
+export const accountQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: ['account', userId],
+    queryFn: ({ signal }) => authedRequest('/api/account', accountSchema, { signal }),
+  });
+
+export function useAccount(userId: string | null) {
+  return useQuery({ ...accountQueryOptions(userId ?? ''), enabled: userId !== null });
+}
+
+/** 204; the server signs out the account's other sessions and keeps this one. */
+export function changePassword(passwords: { current_password: string; new_password: string }): Promise<null> {
+  return authedRequest('/api/account/password', z.null(), { method: 'PUT', body: passwords });
+}
+
+/** 204 once the account and everything of it is gone; the session then no longer exists on the server. */
+export function deleteAccount(password: string): Promise<null> {
+  return authedRequest('/api/account', z.null(), { method: 'DELETE', body: { password } });
+}
+
+const FALLBACK_EXPORT_NAME = 'roboforge-data.json';
+
+/**
+ * Fetches the data export with the member's token and saves it as the file the server names
+ * (`roboforge-data-<date>.json`); answers that name.
+ */
+export async function downloadMyData(): Promise<string> {
+  const file = await withAccessToken((accessToken) => apiFileRequest('/api/account/export', { accessToken }));
+  const filename = file.filename ?? FALLBACK_EXPORT_NAME;
+  const href = URL.createObjectURL(file.blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = filename;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the click; the object URL may go once it has been read.
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  return filename;
+}

@@ -1,0 +1,163 @@
+import type { AdminMember, AuditEntry, ModerationAction } from '#shared/schemas/admin.ts';
+import type { MemberChange } from '../api/admin.ts';
+
+const dateFormat = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const timeFormat = new Intl.DateTimeFormat('en', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
+
+/** "Nov 22, 2026", in UTC like the community page. */
+export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+/** "Nov 22, 2026, 14:05 UTC". */
+export const formatTime = (iso: string) => `${timeFormat.format(new Date(iso))} UTC`;
+
+export const STATUS_LABELS: Record<AdminMember['status'], string> = {
+  active: 'Active',
+  hidden: 'Hidden',
+  suspended: 'Suspended',
+};
+
+export const ROLE_LABELS: Record<AdminMember['role'], string> = { admin: 'Administrator', member: 'Member' };
+
+/** What the confirmation of a change says, and the toast after it (product §8). */
+export interface ChangeWording {
+  /** The button that starts it, and the dialog's confirm button. */
+  readonly label: string;
+  /** The confirmation's question. */
+  readonly question: string;
+  /** What happens, in a sentence. */
+  readonly effect: string;
+  readonly done: { readonly title: string; readonly description: string };
+  /** Cannot be undone, or locks someone out: the confirm button is red. */
+  readonly grave?: boolean;
+}
+
+const MODERATION: Record<ModerationAction, (email: string) => ChangeWording> = {
+  clear_username: (email) => ({
+    label: 'Clear username',
+    question: `Clear the username of ${email}?`,
+    effect: 'The member shows as Anonymous Builder on the community page until they choose a new name.',
+    done: { title: 'Username cleared', description: `${email} now shows as Anonymous Builder.` },
+  }),
+  clear_bio: (email) => ({
+    label: 'Clear bio',
+    question: `Clear the bio of ${email}?`,
+    effect: 'The bio disappears from the community page at once. The member can write a new one.',
+    done: { title: 'Bio cleared', description: `${email} has no bio now.` },
+  }),
+  hide: (email) => ({
+    label: 'Hide from community',
+    question: `Hide ${email} from the community page?`,
+    effect: 'Their card leaves every open community page at once. They can still sign in and use the site.',
+    done: { title: 'Member hidden', description: `${email} is no longer on the community page.` },
+  }),
+  unhide: (email) => ({
+    label: 'Show on community',
+    question: `Show ${email} on the community page again?`,
+    effect: 'Their card comes back on the community page.',
+    done: { title: 'Member listed again', description: `${email} is back on the community page.` },
+  }),
+};
+
+/** The changes worded here: moderation by its action; role changes are worded by roleWording. */
+export type WordedChange = Exclude<MemberChange['kind'], 'moderation' | 'role'> | ModerationAction;
+
+export function changeWording(change: WordedChange, email: string): ChangeWording {
+  switch (change) {
+    case 'clear_username':
+    case 'clear_bio':
+    case 'hide':
+    case 'unhide':
+      return MODERATION[change](email);
+    case 'suspend':
+      return {
+        label: 'Suspend',
+        question: `Suspend ${email}?`,
+        effect:
+          'They are signed out everywhere at once, cannot sign in, and leave the community page until you restore them.',
+        done: { title: 'Member suspended', description: `${email} is signed out everywhere and cannot sign in.` },
+        grave: true,
+      };
+    case 'restore':
+      return {
+        label: 'Restore',
+        question: `Restore ${email}?`,
+        effect: 'They can sign in again, and their card comes back on the community page unless it is hidden.',
+        done: { title: 'Member restored', description: `${email} can sign in again.` },
+      };
+    case 'delete':
+      return {
+        label: 'Delete member',
+        question: `Delete ${email} for good?`,
+        effect:
+          'Their account, profile, bookmarks, progress and sessions are deleted at once. This cannot be undone; the audit log keeps only the reason.',
+        done: { title: 'Member deleted', description: `${email} and everything stored about them are gone.` },
+        grave: true,
+      };
+  }
+}
+
+export function roleWording(role: AdminMember['role'], email: string): ChangeWording {
+  return role === 'admin'
+    ? {
+        label: 'Make administrator',
+        question: `Make ${email} an administrator?`,
+        effect: 'They can moderate, suspend and delete members, and make reset links, from this page.',
+        done: { title: 'Administrator added', description: `${email} is now an administrator.` },
+      }
+    : {
+        label: 'Make member',
+        question: `Make ${email} a member again?`,
+        effect: 'They lose this page at their next request.',
+        done: { title: 'Administrator removed', description: `${email} is a member now.` },
+      };
+}
+
+/** Who did it, as the log can tell: the e-mail now, or what is left of the account. */
+function actorName(entry: AuditEntry): string {
+  if (entry.actor_email) return entry.actor_email;
+  if (entry.actor_id) return 'A deleted account';
+  return entry.action === 'rename_username' ? 'The upgrade to usernames without look-alikes' : 'The command line';
+}
+
+function targetName(entry: AuditEntry): string {
+  return entry.target_email ?? 'a deleted member';
+}
+
+/** One line of the audit log, e.g. "ada@club.example hid bob@club.example from the community page". */
+export function auditSentence(entry: AuditEntry): { actor: string; text: string } {
+  const target = targetName(entry);
+  const text = {
+    promote: `made ${target} an administrator`,
+    demote: `made ${target} a member`,
+    clear_username: `cleared the username of ${target}`,
+    clear_bio: `cleared the bio of ${target}`,
+    hide: `hid ${target} from the community page`,
+    unhide: `showed ${target} on the community page again`,
+    suspend: `suspended ${target}`,
+    restore: `restored ${target}`,
+    create_reset_link: `made a reset link for ${target}`,
+    delete_member: `deleted ${target}`,
+    delete_own_account: 'deleted their own account',
+    rename_username: `renamed ${target}`,
+  }[entry.action];
+  return { actor: entry.action === 'delete_own_account' && !entry.actor_email ? 'A member' : actorName(entry), text };
+}
+
+/** What changed, when the entry says: "was “Ada”", "from “аda” to “аda-2”", "from member to admin". */
+export function auditDetail(entry: AuditEntry): string | null {
+  const detail = entry.detail;
+  if (!detail) return null;
+  const quote = (value: string | null | undefined) => (value ? `“${value}”` : 'none');
+  const isRole = entry.action === 'promote' || entry.action === 'demote';
+  const show = (value: string | null | undefined) => (isRole ? (value ?? 'none') : quote(value));
+  if ('to' in detail) return `from ${show(detail.from)} to ${show(detail.to)}`;
+  if ('from' in detail) return `was ${show(detail.from)}`;
+  return null;
+}
