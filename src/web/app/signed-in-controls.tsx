@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LayoutDashboard } from 'lucide-react';
+import { LayoutDashboard, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '#shared/routes.ts';
 import { buttonVariants } from '#web/components/ui/button.tsx';
+import { useAccount } from '#web/features/account/api/account.ts';
 import { profileQueryOptions, useProfile } from '#web/features/profile/api/profile.ts';
 import { bookmarksQueryOptions } from '#web/features/projects/api/bookmarks.ts';
 import { usePendingChangesSync } from '#web/features/projects/api/pending-changes.ts';
@@ -48,6 +49,8 @@ function Controls({ signedOut }: { signedOut: ReactNode }) {
   const { status, session } = useSession();
   const userId = session?.user.id ?? null;
   const profile = useProfile(userId);
+  // The role as the database holds it now: the Admin link shows for administrators only (product §2).
+  const isAdmin = useAccount(userId).data?.role === 'admin';
   // On every page of a signed-in member: send what an earlier visit left waiting (product D15).
   usePendingChangesSync(userId);
   useKeepPersonalDataForOffline(userId);
@@ -62,6 +65,12 @@ function Controls({ signedOut }: { signedOut: ReactNode }) {
         <LayoutDashboard aria-hidden="true" />
         <span className="max-sm:sr-only">Dashboard</span>
       </Link>
+      {isAdmin ? (
+        <Link to={ROUTES.admin} className={buttonVariants({ size: 'sm', variant: 'secondary' })} prefetch="intent">
+          <ShieldCheck aria-hidden="true" />
+          <span className="max-sm:sr-only">Admin</span>
+        </Link>
+      ) : null}
       <span
         className="label-mono inline-block max-w-[5.5rem] truncate rounded-full border border-border bg-surface-2 px-3 py-1.5 normal-case tracking-normal text-text sm:max-w-[11rem]"
         title="Signed in"

@@ -14,6 +14,7 @@ import { ApiRequestError } from '#web/lib/api-client.ts';
 import { sessionManager } from '#web/lib/auth/session.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useOnline } from '#web/lib/offline/connectivity.ts';
+import { ForgotPassword } from './forgot-password.tsx';
 
 type FormValues = z.input<typeof credentialsSchema>;
 
@@ -124,6 +125,7 @@ export function AuthCard() {
         </Tabs.List>
         <Tabs.Content value="login" className="mt-6 outline-none">
           <CredentialsForm mode="login" onSignedUp={() => undefined} />
+          <ForgotPassword />
         </Tabs.Content>
         <Tabs.Content value="signup" className="mt-6 outline-none">
           <CredentialsForm mode="signup" onSignedUp={() => setTab('login')} />
