@@ -1,0 +1,251 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { testSettings } from '#test/settings.ts';
+import { PROJECTS } from '../../src/shared/content/projects.ts';
+import { PERSONAL_CACHE_NAME, SERVICE_WORKER_PATH, WEB_MANIFEST_PATH } from '../../src/shared/offline.ts';
+import { PRERENDERED_ROUTES, ROUTES, tutorialPath } from '../../src/shared/routes.ts';
+import { baseUrl, openPage, openSignedInPage, test, url } from './fixtures.ts';
+
+/*
+ * The offline app (product D15), in Chromium with its service worker: a learner who has loaded
+ * the site once while signed in opens every tutorial with no network, ticks steps and bookmarks,
+ * and nothing is lost when the network returns.
+ */
+
+const [FIRST, SECOND] = PROJECTS;
+if (!FIRST || !SECOND) throw new Error('the catalog needs two projects');
+
+const stepBox = (page: Page, step: number) => page.getByRole('checkbox', { name: `Done: step ${step}`, exact: true });
+
+/** A tutorial page with its steps, its highlighted code and its wiring diagram on screen. */
+async function expectTutorialRendered(page: Page, project: (typeof PROJECTS)[number]) {
+  await page.getByRole('heading', { level: 1, name: project.title }).waitFor();
+  await stepBox(page, project.steps.length).waitFor();
+  await page.locator('#L1').waitFor();
+  await page.locator('.wiring-svg svg').waitFor();
+}
+
+/** The service worker controls the page, and the member's own reads are kept for offline. */
+async function waitForOfflineReady(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      );
+    }
+  });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (cacheName) => {
+          const cache = await caches.open(cacheName);
+          return (await cache.keys()).map((request) => new URL(request.url).pathname).sort();
+        }, PERSONAL_CACHE_NAME),
+      { timeout: 15_000 },
+    )
+    .toEqual(expect.arrayContaining(['/api/bookmarks', '/api/progress']));
+}
+
+/** What the server holds for the account, read with its own session (as another device would). */
+async function serverState(accessToken: string) {
+  const read = async (route: string) => {
+    const response = await fetch(new URL(route, baseUrl), { headers: { authorization: `Bearer ${accessToken}` } });
+    return response.json();
+  };
+  const progress: { steps: { project_id: number; index: number }[] } = await read('/api/progress');
+  const bookmarks: { project_id: number }[] = await read('/api/bookmarks');
+  return {
+    steps: progress.steps.map((tick) => `${tick.project_id}:${tick.index}`).sort(),
+    bookmarks: bookmarks.map((bookmark) => bookmark.project_id).sort(),
+  };
+}
+
+function accessTokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('roboforge.auth.session') ?? '{}').access_token);
+}
+
+describe('offline at the workbench', () => {
+  test('every tutorial opens offline by URL and by link, ticks and bookmarks made offline survive a reload and reach the server, and sign-out leaves nothing behind', async ({
+    browser,
+  }) => {
+    const { page, context, errors, close } = await openSignedInPage(browser, { serviceWorkers: 'allow' });
+    await page.goto(url(ROUTES.projects));
+    await page.getByRole('heading', { level: 1, name: 'Robot Projects' }).waitFor();
+    await page.goto(url(tutorialPath(FIRST.slug)));
+    await expectTutorialRendered(page, FIRST);
+    await waitForOfflineReady(page);
+    const token = await accessTokenOf(page);
+    expect(await serverState(token)).toEqual({ steps: [], bookmarks: [] });
+
+    await context.setOffline(true);
+    await page.getByTestId('offline-indicator').waitFor();
+
+    // Every tutorial by its address: steps, code and wiring, with no network at all.
+    for (const project of PROJECTS) {
+      await page.goto(url(tutorialPath(project.slug)));
+      await expectTutorialRendered(page, project);
+      // Videos stay online-only, and say so.
+      await page.getByText('Video needs a connection').waitFor();
+    }
+    // And by link, from the list.
+    await page.goto(url(ROUTES.projects));
+    for (const project of PROJECTS) {
+      await page.getByRole('link', { name: `Open the full tutorial: ${project.title}` }).click();
+      await page.waitForURL(url(tutorialPath(project.slug)));
+      await expectTutorialRendered(page, project);
+      await page.getByRole('link', { name: 'All projects' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Robot Projects' }).waitFor();
+    }
+
+    // Bookmark one project and tick two steps of another, offline: the page shows them at once.
+    await page.getByRole('button', { name: `Bookmark ${SECOND.title}` }).click();
+    await page.getByRole('button', { name: `Remove ${SECOND.title} from bookmarks` }).waitFor();
+    await page.goto(url(tutorialPath(FIRST.slug)));
+    await expectTutorialRendered(page, FIRST);
+    await stepBox(page, 1).check();
+    await stepBox(page, 2).check();
+    await page.getByText(`2 of ${FIRST.steps.length} steps done`).waitFor();
+
+    // A reload, still offline, still shows them.
+    await page.reload();
+    await expectTutorialRendered(page, FIRST);
+    await page.getByText(`2 of ${FIRST.steps.length} steps done`).waitFor();
+    expect(await stepBox(page, 1).isChecked()).toBe(true);
+    expect(await stepBox(page, 2).isChecked()).toBe(true);
+    expect(await stepBox(page, 3).isChecked()).toBe(false);
+    await page.goto(url(ROUTES.projects));
+    await page.getByRole('button', { name: `Remove ${SECOND.title} from bookmarks` }).waitFor();
+    expect(await serverState(token)).toEqual({ steps: [], bookmarks: [] });
+
+    // Back online: within 10 s the server has every change, and the page still shows them.
+    await context.setOffline(false);
+    await expect
+      .poll(() => serverState(token), { timeout: 10_000, interval: 250 })
+      .toEqual({ steps: [`${FIRST.id}:0`, `${FIRST.id}:1`], bookmarks: [SECOND.id] });
+    await page.getByTestId('offline-indicator').waitFor({ state: 'detached' });
+    await page.goto(url(tutorialPath(FIRST.slug)));
+    await page.getByText(`2 of ${FIRST.steps.length} steps done`).waitFor();
+
+    // Sign out, then go offline: nothing of the account is left to show.
+    await page.goto(url(ROUTES.dashboard));
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(url(ROUTES.home));
+    await context.setOffline(true);
+    expect(await page.evaluate((name) => caches.has(name), PERSONAL_CACHE_NAME)).toBe(false);
+    await page.goto(url(tutorialPath(FIRST.slug)));
+    await page.waitForURL(url(ROUTES.auth));
+    await page.getByTestId('auth-offline').waitFor();
+    expect(await page.getByRole('button', { name: 'Login' }).isDisabled()).toBe(true);
+    expect(await page.locator('#L1').count()).toBe(0);
+    expect(await page.locator('main').textContent()).not.toContain(FIRST.title);
+    await page.goto(url(ROUTES.dashboard));
+    await page.waitForURL(url(ROUTES.auth));
+    expect(await page.getByTestId('bookmark-count').count()).toBe(0);
+
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test('pages that need the network say so offline instead of spinning', async ({ browser }) => {
+    const { page, context, close } = await openSignedInPage(browser, { serviceWorkers: 'allow' });
+    await page.goto(url(ROUTES.dashboard));
+    await page.getByRole('heading', { name: 'Your profile' }).waitFor();
+    await waitForOfflineReady(page);
+    await context.setOffline(true);
+
+    await page.goto(url(ROUTES.people));
+    await page.getByText('The community list needs a connection.').waitFor();
+    expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
+
+    await page.goto(url(ROUTES.dashboard));
+    await page.getByText('Editing your profile needs a connection.').waitFor();
+    expect(await page.getByRole('button', { name: 'Edit profile' }).isDisabled()).toBe(true);
+    await close();
+  });
+
+  test('a new deployment offers "Reload" and reloads nothing by itself', async ({ browser }) => {
+    const { page, close } = await openPage(browser, { serviceWorkers: 'allow' });
+    await page.goto(url(ROUTES.about));
+    await page.evaluate(() => navigator.serviceWorker.ready);
+
+    // A new build: the same worker with one more line (its brotli and gzip copies set aside).
+    const file = path.resolve(import.meta.dirname, '../../build/client', SERVICE_WORKER_PATH.slice(1));
+    const original = readFileSync(file);
+    const compressed = ['.br', '.gz'].map((ext) => ({ file: `${file}${ext}`, content: readFileSync(`${file}${ext}`) }));
+    try {
+      for (const copy of compressed) rmSync(copy.file);
+      writeFileSync(file, `${original.toString('utf8')}\n// deployment ${Date.now()}\n`);
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'A new version is ready' });
+      await toast.waitFor();
+      // Still the same document: nothing reloaded while the toast waits.
+      await page.evaluate(() => {
+        (window as Window & { marker?: boolean }).marker = true;
+      });
+      const reloaded = page.waitForEvent('load');
+      await toast.getByRole('button', { name: 'Reload' }).click();
+      await reloaded;
+      expect(await page.evaluate(() => (window as Window & { marker?: boolean }).marker)).toBeUndefined();
+    } finally {
+      writeFileSync(file, original);
+      for (const copy of compressed) writeFileSync(copy.file, copy.content);
+    }
+    await close();
+  });
+
+  test('the web app manifest is valid, linked from every prerendered page, and Chromium finds the app installable', async () => {
+    const response = await fetch(new URL(WEB_MANIFEST_PATH, baseUrl));
+    expect(response.status).toBe(200);
+    const manifest = await response.json();
+    expect(manifest).toMatchObject({
+      name: 'RoboForge',
+      short_name: 'RoboForge',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: '#070b16',
+      background_color: '#070b16',
+    });
+    const icons: { src: string; sizes: string; type: string; purpose: string }[] = manifest.icons;
+    expect(icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+    for (const icon of icons) {
+      const png = Buffer.from(await (await fetch(new URL(icon.src, baseUrl))).arrayBuffer());
+      expect(icon.type).toBe('image/png');
+      expect(png.subarray(0, 8).toString('hex'), icon.src).toBe('89504e470d0a1a0a');
+      expect(png.subarray(12, 16).toString('ascii'), icon.src).toBe('IHDR');
+      expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
+    }
+
+    for (const route of [...PRERENDERED_ROUTES, '/no-such-page']) {
+      const html = await (await fetch(new URL(route, baseUrl))).text();
+      expect(html, route).toMatch(new RegExp(`<link rel="manifest" href="${WEB_MANIFEST_PATH}"\\s*/?>`));
+    }
+
+    // A browser profile of its own: Chromium never offers to install from an incognito-like one.
+    const profile = mkdtempSync(path.join(tmpdir(), 'roboforge-install-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: testSettings.chromiumPath,
+      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(url(ROUTES.home));
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors).toEqual([]);
+      const { errors: manifestErrors } = await cdp.send('Page.getAppManifest');
+      expect(manifestErrors).toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+});
