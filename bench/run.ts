@@ -5,7 +5,7 @@
  * writes bench/RESULTS.md. Options (environment): BENCH_QUICK=1 for a short smoke run.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { testSettings } from '#test/settings.ts';
@@ -22,6 +22,10 @@ const log = (message: string) => console.warn(`[bench] ${message}`);
 log('building the production site');
 execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 const bundles = bundleReport();
+// What the offline app's service worker downloads once (scripts/service-worker.ts writes it at build time).
+const precache: { precacheFiles: number; precacheBytes: number; precacheTransferBytes: number } = JSON.parse(
+  readFileSync(path.join(ROOT, 'build', 'service-worker-report.json'), 'utf8'),
+);
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'roboforge-bench-'));
 log('seeding 1,000 members');
@@ -76,6 +80,13 @@ const rows: string[][] = [
   ],
   ['Largest route addition (gzip)', kb(maxRoute), '≤ 60 KB', '—', ok(maxRoute <= BUDGETS.routeChunkBytes)],
   ['CSS (gzip)', kb(bundles.cssBytes), '≤ 20 KB', '—', ok(bundles.cssBytes <= BUDGETS.cssBytes)],
+  [
+    'Offline precache: files, size, download (brotli)',
+    `${precache.precacheFiles} files, ${kb(precache.precacheBytes)}, ${kb(precache.precacheTransferBytes)}`,
+    'reported',
+    '—',
+    '—',
+  ],
 ];
 for (const r of lighthouse) {
   const pass = r.performance >= 98 && r.accessibility === 100 && r.bestPractices === 100 && r.seo === 100;
@@ -163,6 +174,9 @@ How each figure is taken:
 - Bundle bytes: \`scripts/bundle-budget.ts\` on the production build — gzip (level 9) of every script \`/\` loads
   before any interaction (its inline bootstrap's imports and their static imports), of what each route adds
   when opened, and of the CSS. The same numbers are enforced by \`scripts/bundle-budget.test.ts\` in \`npm test\`.
+- Offline precache: every file the service worker stores at its first install (all pages, every route's
+  chunks, the nine tutorials' diagrams and sketches, styles, fonts, icons; \`build/service-worker-report.json\`),
+  as stored and as downloaded (the server's brotli copies). It is fetched after the page has loaded.
 - Lighthouse 12.8 (the anchor's version), default mobile preset (simulated slow 4G, 4× CPU), Chromium
   ${'`/usr/bin/chromium`'} headless with outside hosts unreachable, median of ${quick ? 1 : 5} runs per page, 1,000 members seeded.
 - API: autocannon, 50 connections, ${quick ? '3' : '10'} s per run, alternating bare/ours ${quick ? 1 : 3} times, median;
