@@ -87,7 +87,8 @@ export async function expectNoAxeViolations(page: Page, label: string) {
 }
 
 let accountCounter = 0;
-const PASSWORD = 'e2e-password-123';
+/** The password of every account the fixtures make. */
+export const PASSWORD = 'e2e-password-123';
 
 /** Creates an account through the API and returns its session JSON, as the app stores it. */
 async function createSession(email = `e2e${++accountCounter}.${Date.now()}@example.test`) {

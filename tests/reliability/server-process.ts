@@ -43,6 +43,7 @@ export class ServerProcess {
   readonly #script: string;
   readonly #startTimeoutMs: number;
   readonly #openFiles: OpenFileLimit | undefined;
+  readonly #port: number | undefined;
   #running: Running | null = null;
   #up: Running | null = null;
   #generation = 0;
@@ -55,6 +56,7 @@ export class ServerProcess {
   /**
    * `script`: the built server, relative to the repository (another build can stand in for it).
    * `openFiles`: the open-file limits (`ulimit -n`) the process starts with, as on a small host.
+   * `port`: a fixed port (for a server whose SITE_URL must name it); otherwise a free one each start.
    */
   constructor(
     env: Readonly<Record<string, string>>,
@@ -62,12 +64,14 @@ export class ServerProcess {
       script = DEFAULT_SCRIPT,
       startTimeoutMs = 20_000,
       openFiles,
-    }: { script?: string; startTimeoutMs?: number; openFiles?: OpenFileLimit } = {},
+      port,
+    }: { script?: string; startTimeoutMs?: number; openFiles?: OpenFileLimit; port?: number } = {},
   ) {
     this.#env = env;
     this.#script = script;
     this.#startTimeoutMs = startTimeoutMs;
     this.#openFiles = openFiles;
+    this.#port = port;
   }
 
   /** The instance answering requests now, or null while it is down. */
@@ -157,7 +161,7 @@ export class ServerProcess {
 
   async #spawn(): Promise<Running> {
     if (this.#running) throw new Error('the server is already running');
-    const port = await freePort();
+    const port = this.#port ?? (await freePort());
     // With limits, a shell sets them and then becomes the server (exec): the child is still the server.
     const [command, args] = this.#openFiles
       ? [

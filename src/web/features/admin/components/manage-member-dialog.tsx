@@ -15,6 +15,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { Field, Input, Textarea } from '#web/components/ui/field.tsx';
 import { reasonOf } from '#web/lib/api-client.ts';
+import { cn } from '#web/lib/cn.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { type MemberChange, useChangeMember, useCreateResetLink } from '../api/admin.ts';
 import { type ChangeWording, changeWording, formatDate, formatTime, roleWording } from '../lib/wording.ts';
@@ -198,9 +199,9 @@ function LinkStep({ member, link, onDone }: { member: AdminMember; link: ResetLi
   );
 }
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+function Detail({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div className="min-w-0">
+    <div className={cn('min-w-0', className)}>
       <dt className="label-mono text-muted">{label}</dt>
       <dd className="mt-1 [overflow-wrap:anywhere]">{children}</dd>
     </div>
@@ -242,15 +243,13 @@ function Overview({
         </Detail>
         <Detail label="Bookmarks">{member.bookmark_count}</Detail>
         <Detail label="Finished steps">{member.finished_step_count}</Detail>
-        <div className="col-span-2">
-          <Detail label="Bio">
-            {member.bio ? (
-              <span className="block max-h-40 overflow-y-auto whitespace-pre-line">{member.bio}</span>
-            ) : (
-              <span className="text-muted italic">No bio</span>
-            )}
-          </Detail>
-        </div>
+        <Detail label="Bio" className="col-span-2">
+          {member.bio ? (
+            <span className="block whitespace-pre-line">{member.bio}</span>
+          ) : (
+            <span className="text-muted italic">No bio</span>
+          )}
+        </Detail>
       </dl>
 
       <ActionGroup title="Community page">
