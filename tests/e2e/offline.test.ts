@@ -150,12 +150,29 @@ describe('offline at the workbench', () => {
     await close();
   });
 
-  test('pages that need the network say so offline instead of spinning', async ({ browser }) => {
-    const { page, context, close } = await openSignedInPage(browser, { serviceWorkers: 'allow' });
+  test('pages that need the network say so offline instead of spinning; the phone bar still fits', async ({
+    browser,
+  }) => {
+    const { page, context, close } = await openSignedInPage(browser, { serviceWorkers: 'allow', width: 375 });
     await page.goto(url(ROUTES.dashboard));
     await page.getByRole('heading', { name: 'Your profile' }).waitFor();
     await waitForOfflineReady(page);
+    expect(
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Offline/ })
+        .count(),
+    ).toBe(0);
     await context.setOffline(true);
+
+    // The sign sits on the logo; the live region says it in words; the menu toggle is still on screen.
+    await page.getByTestId('offline-logo-badge').waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Offline\. Tutorials you have opened/ })
+      .waitFor();
+    const toggle = await page.getByRole('button', { name: 'Open menu' }).boundingBox();
+    expect((toggle?.x ?? 999) + (toggle?.width ?? 0)).toBeLessThanOrEqual(375);
 
     await page.goto(url(ROUTES.people));
     await page.getByText('The community list needs a connection.').waitFor();

@@ -6,7 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { MenuIcon, XIcon } from '#web/components/ui/icons.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { SITE_NAME } from '#web/lib/site.ts';
-import { OfflineIndicator } from './offline-indicator.tsx';
+import { OfflineIndicator, OfflineLogoBadge } from './offline-indicator.tsx';
 
 const NAV_LINKS = [
   { to: ROUTES.home, label: 'Home' },
@@ -55,7 +55,10 @@ export function SiteHeader({ tools, actions }: { tools: ReactNode; actions: Reac
     <header className="fixed inset-x-0 top-0 z-40 border-b border-border/70 bg-bg/85 backdrop-blur-md">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
         <Link to={ROUTES.home} className="mr-2 flex items-center gap-2.5 rounded-lg" aria-label={`${SITE_NAME} home`}>
-          <RobotLogo className="h-10 w-10" />
+          <span className="relative">
+            <RobotLogo className="h-10 w-10" />
+            <OfflineLogoBadge />
+          </span>
           <span className="font-display text-lg font-bold tracking-tight max-[359px]:sr-only">{SITE_NAME}</span>
         </Link>
         <ul className="hidden items-center gap-1 md:flex">
