@@ -7,7 +7,7 @@ import { testSettings } from '#test/settings.ts';
 import { PROJECTS } from '../../src/shared/content/projects.ts';
 import { PERSONAL_CACHE_NAME, SERVICE_WORKER_PATH, WEB_MANIFEST_PATH } from '../../src/shared/offline.ts';
 import { PRERENDERED_ROUTES, ROUTES, tutorialPath } from '../../src/shared/routes.ts';
-import { baseUrl, openPage, openSignedInPage, test, url } from './fixtures.ts';
+import { baseUrl, expectNoAxeViolations, openPage, openSignedInPage, test, url } from './fixtures.ts';
 
 /*
  * The offline app (product D15), in Chromium with its service worker: a learner who has loaded
@@ -177,10 +177,12 @@ describe('offline at the workbench', () => {
     await page.goto(url(ROUTES.people));
     await page.getByText('The community list needs a connection.').waitFor();
     expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
+    await expectNoAxeViolations(page, '/people offline');
 
     await page.goto(url(ROUTES.dashboard));
     await page.getByText('Editing your profile needs a connection.').waitFor();
     expect(await page.getByRole('button', { name: 'Edit profile' }).isDisabled()).toBe(true);
+    await expectNoAxeViolations(page, '/dashboard offline');
     await close();
   });
 

@@ -44,7 +44,9 @@ export function VideoFacade({ project }: { project: Project }) {
           </span>
           <p className="relative rounded-lg bg-bg/85 px-2.5 py-1.5 text-sm font-medium text-text backdrop-blur-sm">
             Video needs a connection
-            <span className="block text-xs text-muted">{video.title} plays here when you are back online</span>
+            <span className="block text-xs text-muted max-sm:hidden">
+              {video.title} plays here when you are back online
+            </span>
           </p>
         </div>
       ) : playing ? (
