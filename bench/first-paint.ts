@@ -63,6 +63,12 @@ const VARIANTS: readonly Variant[] = [
     options: { criticalCss: true, font: 'inline', hydrateAfterPaint: true },
   },
   {
+    name: 'critical-css+inline-font+after-paint+lazy-site-font',
+    description:
+      '… with the site subset left to the browser (fetched when text needs it) instead of right after first paint',
+    options: { criticalCss: true, font: 'inline', hydrateAfterPaint: true, siteFontAfterPaint: false },
+  },
+  {
     name: 'static',
     description: 'static-page limit: the same HTML and critical CSS, no script, no web font',
     options: { criticalCss: true, font: 'subset', hydrateAfterPaint: false },

@@ -172,13 +172,16 @@ export function withoutChars(text: string, other: string): string {
  * members type, other pages' headings after navigation) and loads it once the page has painted.
  * The ranges do not overlap, so the face that painted the page is never replaced.
  */
-export function inlineFontScript(page: DisplayFontSubset, site: { url: string; text: string } | null): string {
+export function inlineFontScript(
+  page: DisplayFontSubset,
+  site: { url: string; text: string; loadAfterPaint?: boolean } | null,
+): string {
   const weight = `${FULL_WEIGHTS[0]} ${FULL_WEIGHTS[1]}`;
   const own = `f.add(new FontFace(n,Uint8Array.from(atob("${page.woff2.toString('base64')}"),function(c){return c.charCodeAt(0)}),{weight:w,unicodeRange:"${page.unicodeRange}"}));`;
   const rest = site ? withoutChars(site.text, page.text) : '';
   const later =
     rest.length > 0 && site
-      ? `var s=new FontFace(n,"url(${site.url}) format('woff2')",{weight:w,unicodeRange:"${unicodeRange(rest)}",display:"optional"});f.add(s);${afterFirstPaint('s.load().catch(function(){})')};`
+      ? `var s=new FontFace(n,"url(${site.url}) format('woff2')",{weight:w,unicodeRange:"${unicodeRange(rest)}",display:"optional"});f.add(s);${site.loadAfterPaint === false ? '' : `${afterFirstPaint('s.load().catch(function(){})')};`}`
       : '';
   return `try{var n=${JSON.stringify(DISPLAY_FAMILY)},w="${weight}",f=document.fonts;${own}${later}}catch(e){}`;
 }

@@ -36,6 +36,11 @@ export interface FirstPaintOptions {
   readonly font: 'full' | 'subset' | 'inline';
   /** Start loading the app's modules after first paint instead of while the page is parsed. */
   readonly hydrateAfterPaint: boolean;
+  /**
+   * With `inline`: fetch the site subset right after first paint (default), so text the app renders
+   * later (member names) finds it loaded; `false` leaves it to the browser, when text needs it.
+   */
+  readonly siteFontAfterPaint?: boolean;
 }
 
 export const FIRST_PAINT: FirstPaintOptions = { criticalCss: true, font: 'inline', hydrateAfterPaint: true };
@@ -215,7 +220,8 @@ export async function postbuild(
       let script = '';
       if (own.text.trim().length > 0) {
         const pageSubset = await subsetDisplayFont(own, { weights: subset.weights });
-        script = `<script>${inlineFontScript(pageSubset, { url: subsetUrl, text: subset.text })}</script>`;
+        const site = { url: subsetUrl, text: subset.text, loadAfterPaint: options.siteFontAfterPaint !== false };
+        script = `<script>${inlineFontScript(pageSubset, site)}</script>`;
       }
       html = html.replace('</head>', () => `${script}</head>`);
     } else if (subset && subsetUrl) {
