@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { ROUTES } from '#shared/routes.ts';
 import { RobotLogo } from '#web/components/robot-logo.tsx';
@@ -6,7 +6,11 @@ import { Button } from '#web/components/ui/button.tsx';
 import { MenuIcon, XIcon } from '#web/components/ui/icons.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { SITE_NAME } from '#web/lib/site.ts';
-import { OfflineIndicator, OfflineLogoBadge } from './offline-indicator.tsx';
+
+/** The offline sign (product D15), a chunk of its own: the first paint and `/`'s script budget do without it. */
+const offlineSign = () => import('./offline-indicator.tsx');
+const OfflineIndicator = lazy(() => offlineSign().then((module) => ({ default: module.OfflineIndicator })));
+const OfflineLogoBadge = lazy(() => offlineSign().then((module) => ({ default: module.OfflineLogoBadge })));
 
 const NAV_LINKS = [
   { to: ROUTES.home, label: 'Home' },
@@ -57,7 +61,9 @@ export function SiteHeader({ tools, actions }: { tools: ReactNode; actions: Reac
         <Link to={ROUTES.home} className="mr-2 flex items-center gap-2.5 rounded-lg" aria-label={`${SITE_NAME} home`}>
           <span className="relative">
             <RobotLogo className="h-10 w-10" />
-            <OfflineLogoBadge />
+            <Suspense fallback={null}>
+              <OfflineLogoBadge />
+            </Suspense>
           </span>
           <span className="font-display text-lg font-bold tracking-tight max-[359px]:sr-only">{SITE_NAME}</span>
         </Link>
@@ -71,7 +77,9 @@ export function SiteHeader({ tools, actions }: { tools: ReactNode; actions: Reac
           ))}
         </ul>
         <div className="ml-auto flex items-center gap-1.5">
-          <OfflineIndicator />
+          <Suspense fallback={null}>
+            <OfflineIndicator />
+          </Suspense>
           <div className="hidden items-center gap-1.5 sm:flex">{tools}</div>
           {actions}
           <Button

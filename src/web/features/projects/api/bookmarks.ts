@@ -2,13 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { type Bookmark, bookmarkListSchema } from '#shared/schemas/bookmark.ts';
 import { authedRequest } from '#web/lib/auth/session.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
-import {
-  bookmarksQueryKey,
-  pendingChanges,
-  placeholderBookmark,
-  saveChange,
-  withPendingBookmarks,
-} from './pending-changes.ts';
+import { bookmarksQueryKey, placeholderBookmark } from './projects-cache.ts';
+
+/** The offline queue (and IndexedDB) comes with the first read or toggle, not with the page. */
+const offlineQueue = () => import('./pending-changes.ts');
 
 /** The member's bookmarks: the server's, with the toggles still waiting to be sent (made offline) applied. */
 export const bookmarksQueryOptions = (userId: string) =>
@@ -16,8 +13,9 @@ export const bookmarksQueryOptions = (userId: string) =>
     queryKey: bookmarksQueryKey(userId),
     queryFn: async ({ signal }) => {
       try {
-        const pending = await pendingChanges(userId);
-        return withPendingBookmarks(
+        const queue = await offlineQueue();
+        const pending = await queue.pendingChanges(userId);
+        return queue.withPendingBookmarks(
           await authedRequest('/api/bookmarks', bookmarkListSchema, { signal }),
           pending,
           userId,
@@ -52,8 +50,8 @@ export function useToggleBookmark(userId: string) {
   return useMutation({
     // Offline too: the queue keeps the toggle until it can be sent.
     networkMode: 'always',
-    mutationFn: ({ projectId, bookmarked }: Toggle) =>
-      saveChange(queryClient, userId, { type: 'bookmark', projectId, bookmarked: !bookmarked }),
+    mutationFn: async ({ projectId, bookmarked }: Toggle) =>
+      (await offlineQueue()).saveChange(queryClient, userId, { type: 'bookmark', projectId, bookmarked: !bookmarked }),
     onMutate: async ({ projectId, bookmarked }) => {
       await queryClient.cancelQueries({ queryKey });
       const previous = queryClient.getQueryData(queryKey);

@@ -9,6 +9,7 @@ import { notifyError } from '#web/lib/notify.ts';
 import { isOnline, onBackOnline } from '#web/lib/offline/connectivity.ts';
 import { createPendingStore } from '#web/lib/offline/pending-store.ts';
 import { withTick } from '../lib/progress.ts';
+import { bookmarksQueryKey, placeholderBookmark, progressQueryKey } from './projects-cache.ts';
 
 /*
  * Ticks and bookmark toggles reach the server through a queue kept per account in IndexedDB
@@ -34,10 +35,6 @@ export type PendingChange = z.infer<typeof pendingChangeSchema>;
 
 const store = createPendingStore(pendingChangeSchema);
 
-/** The query keys of what the queue changes; the queryOptions factories in progress.ts and bookmarks.ts use them. */
-export const progressQueryKey = (userId: string) => ['progress', userId] as const;
-export const bookmarksQueryKey = (userId: string) => ['bookmarks', userId] as const;
-
 function targetOf(change: PendingChange): string {
   return change.type === 'tick'
     ? `tick:${change.projectId}:${change.kind}:${change.index}`
@@ -52,11 +49,6 @@ export async function pendingChanges(userId: string): Promise<PendingChange[]> {
 /** The server's progress with the waiting ticks applied, as the learner left it. */
 export function withPendingTicks(progress: Progress, pending: readonly PendingChange[]): Progress {
   return pending.reduce((current, change) => (change.type === 'tick' ? withTick(current, change) : current), progress);
-}
-
-/** A bookmark the server has not numbered yet (shown until the list is read again). */
-export function placeholderBookmark(userId: string, projectId: number): Bookmark {
-  return { id: -projectId, user_id: userId, project_id: projectId, created_at: new Date().toISOString() };
 }
 
 function withBookmark(list: readonly Bookmark[], userId: string, projectId: number, bookmarked: boolean): Bookmark[] {

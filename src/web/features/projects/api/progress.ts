@@ -3,16 +3,20 @@ import { type Progress, type ProgressKind, progressSchema } from '#shared/schema
 import { authedRequest } from '#web/lib/auth/session.ts';
 import { notifyError } from '#web/lib/notify.ts';
 import { withTick } from '../lib/progress.ts';
-import { pendingChanges, progressQueryKey, saveChange, withPendingTicks } from './pending-changes.ts';
+import { progressQueryKey } from './projects-cache.ts';
+
+/** The offline queue (and IndexedDB) comes with the first read or tick, not with the page. */
+const offlineQueue = () => import('./pending-changes.ts');
 
 /** The learner's ticks: the server's, plus those still waiting to be sent (made offline). */
 export const progressQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: progressQueryKey(userId),
     queryFn: async ({ signal }) => {
+      const queue = await offlineQueue();
       // Read before the list: a change sent while the list is on its way is then in one or the other.
-      const pending = await pendingChanges(userId);
-      return withPendingTicks(await authedRequest('/api/progress', progressSchema, { signal }), pending);
+      const pending = await queue.pendingChanges(userId);
+      return queue.withPendingTicks(await authedRequest('/api/progress', progressSchema, { signal }), pending);
     },
   });
 
@@ -46,7 +50,8 @@ export function useTickProgress(userId: string) {
     mutationKey,
     // Offline too: the queue keeps the tick until it can be sent.
     networkMode: 'always',
-    mutationFn: (change: ProgressTickChange) => saveChange(queryClient, userId, { type: 'tick', ...change }),
+    mutationFn: async (change: ProgressTickChange) =>
+      (await offlineQueue()).saveChange(queryClient, userId, { type: 'tick', ...change }),
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey });
       queryClient.setQueryData(queryKey, (current: Progress | undefined) => withTick(current, change));
