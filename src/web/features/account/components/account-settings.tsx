@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Download, KeyRound, LogOut, Trash2, X } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { Download, KeyRound, LogOut, Trash2 } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -17,40 +17,44 @@ import { notifyError, notifyInfo, notifySuccess } from '#web/lib/notify.ts';
 import { SITE_NAME } from '#web/lib/site.ts';
 import { changePassword, deleteAccount, downloadMyData } from '../api/account.ts';
 
-/** One task of the account card: what it does in a line, and its control. */
+/** One task of the account card: what it does, its control on the right, and what it opens below. */
 function Task({
   icon,
   title,
   text,
+  action,
   children,
   tone = 'plain',
-  className,
 }: {
   icon: ReactNode;
   title: string;
   text: ReactNode;
-  children: ReactNode;
+  action: ReactNode;
+  children?: ReactNode;
   tone?: 'plain' | 'danger';
-  className?: string;
 }) {
   const headingId = useId();
   return (
     <section
       aria-labelledby={headingId}
       className={cn(
-        'flex min-w-0 flex-col gap-3 rounded-xl border p-4 sm:p-5',
+        'min-w-0 rounded-xl border p-4 sm:p-5',
         tone === 'danger'
           ? 'border-red-700/40 bg-red-50/60 dark:border-red-400/40 dark:bg-red-950/20'
           : 'border-border bg-surface-2/60',
-        className,
       )}
     >
-      <h3 id={headingId} className="flex items-center gap-2 font-display text-lg font-semibold [&_svg]:size-5">
-        {icon}
-        {title}
-      </h3>
-      <p className="text-[0.95rem] leading-relaxed text-muted">{text}</p>
-      <div className="mt-auto">{children}</div>
+      <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between md:gap-8">
+        <div className="min-w-0">
+          <h3 id={headingId} className="flex items-center gap-2 font-display text-lg font-semibold [&_svg]:size-5">
+            {icon}
+            {title}
+          </h3>
+          <p className="mt-1 max-w-2xl text-[0.95rem] leading-relaxed text-muted">{text}</p>
+        </div>
+        <div className="shrink-0">{action}</div>
+      </div>
+      {children}
     </section>
   );
 }
@@ -61,9 +65,9 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const form = useForm<ChangePasswordValues>({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { current_password: '', new_password: '' },
-    mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
+  useEffect(() => form.setFocus('current_password'), [form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -108,19 +112,33 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
 function ChangePassword() {
   const [open, setOpen] = useState(false);
   const formId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    requestAnimationFrame(() => toggleRef.current?.focus());
+  };
   return (
     <Task
       icon={<KeyRound aria-hidden="true" />}
       title="Password"
       text="Choose a new password. Every other device signed in to your account is signed out; this one stays."
-      className={open ? 'md:col-span-2' : undefined}
+      action={
+        // While the form is open its Cancel closes it, and focus comes back here.
+        <Button
+          ref={toggleRef}
+          variant="secondary"
+          aria-expanded={open}
+          aria-controls={formId}
+          hidden={open}
+          onClick={() => setOpen(true)}
+        >
+          <KeyRound aria-hidden="true" />
+          Change password
+        </Button>
+      }
     >
-      <Button variant="secondary" aria-expanded={open} aria-controls={formId} onClick={() => setOpen((o) => !o)}>
-        {open ? <X aria-hidden="true" /> : <KeyRound aria-hidden="true" />}
-        {open ? 'Close' : 'Change password'}
-      </Button>
-      <div id={formId} hidden={!open} className="mt-4 max-w-md">
-        {open ? <ChangePasswordForm onDone={() => setOpen(false)} /> : null}
+      <div id={formId} hidden={!open} className="mt-5 max-w-md">
+        {open ? <ChangePasswordForm onDone={close} /> : null}
       </div>
     </Task>
   );
@@ -145,12 +163,13 @@ function SignOutEverywhere() {
       icon={<LogOut aria-hidden="true" />}
       title="Sign out everywhere"
       text="Forgot to log out on a school computer? This ends every session of your account, this browser's too."
-    >
-      <Button variant="secondary" onClick={run} disabled={busy}>
-        <LogOut aria-hidden="true" />
-        {busy ? 'Signing out...' : 'Sign out everywhere'}
-      </Button>
-    </Task>
+      action={
+        <Button variant="secondary" onClick={run} disabled={busy}>
+          <LogOut aria-hidden="true" />
+          {busy ? 'Signing out...' : 'Sign out everywhere'}
+        </Button>
+      }
+    />
   );
 }
 
@@ -172,12 +191,13 @@ function DownloadData() {
       icon={<Download aria-hidden="true" />}
       title="Your data"
       text={`Everything ${SITE_NAME} stores about you, as a JSON file: account, profile, bookmarks, build progress and sessions.`}
-    >
-      <Button variant="secondary" onClick={run} disabled={busy}>
-        <Download aria-hidden="true" />
-        {busy ? 'Preparing...' : 'Download my data'}
-      </Button>
-    </Task>
+      action={
+        <Button variant="secondary" onClick={run} disabled={busy}>
+          <Download aria-hidden="true" />
+          {busy ? 'Preparing...' : 'Download my data'}
+        </Button>
+      }
+    />
   );
 }
 
@@ -190,6 +210,8 @@ function DeleteAccountForm() {
     defaultValues: { password: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  // The field first, not the dialog's close button: the password is what the member came to give.
+  useEffect(() => form.setFocus('password'), [form]);
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     try {
@@ -211,7 +233,7 @@ function DeleteAccountForm() {
       <Field label="Your password" error={errors.password?.message}>
         {(field) => <Input {...field} {...form.register('password')} type="password" autoComplete="current-password" />}
       </Field>
-      <div className="flex flex-wrap justify-end gap-3">
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <DialogClose asChild>
           <Button variant="secondary" disabled={isSubmitting}>
             Cancel
@@ -233,22 +255,23 @@ function DeleteAccount() {
       title="Delete account"
       tone="danger"
       text="Your account, profile, bookmarks and build progress are deleted for good, and your card leaves the community page."
-    >
-      <Dialog>
-        <DialogTrigger asChild>
-          <Button variant="danger">
-            <Trash2 aria-hidden="true" />
-            Delete my account
-          </Button>
-        </DialogTrigger>
-        <DialogContent
-          title="Delete your account?"
-          description="This cannot be undone. Everything stored about you goes, and you are signed out everywhere. Enter your password to confirm."
-        >
-          <DeleteAccountForm />
-        </DialogContent>
-      </Dialog>
-    </Task>
+      action={
+        <Dialog>
+          <DialogTrigger asChild>
+            <Button variant="danger">
+              <Trash2 aria-hidden="true" />
+              Delete my account
+            </Button>
+          </DialogTrigger>
+          <DialogContent
+            title="Delete your account?"
+            description="This cannot be undone. Everything stored about you goes, and you are signed out everywhere. Enter your password to confirm."
+          >
+            <DeleteAccountForm />
+          </DialogContent>
+        </Dialog>
+      }
+    />
   );
 }
 
@@ -259,7 +282,7 @@ export function AccountSettings() {
       <h2 id="account-heading" className="font-display text-2xl font-semibold">
         Account and privacy
       </h2>
-      <div className="mt-5 grid gap-4 md:grid-cols-2">
+      <div className="mt-5 flex flex-col gap-3">
         <ChangePassword />
         <SignOutEverywhere />
         <DownloadData />

@@ -48,7 +48,7 @@ export function AuditLog() {
                 const detail = auditDetail(entry);
                 return (
                   <li key={entry.id} className="flex flex-col gap-1 p-4 sm:flex-row sm:gap-5">
-                    <time dateTime={entry.created_at} className="shrink-0 font-mono text-sm text-muted sm:w-48">
+                    <time dateTime={entry.created_at} className="shrink-0 font-mono text-sm text-muted sm:w-52">
                       {formatTime(entry.created_at)}
                     </time>
                     <div className="min-w-0 [overflow-wrap:anywhere]">

@@ -19,6 +19,7 @@ import { cn } from '#web/lib/cn.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { type MemberChange, useChangeMember, useCreateResetLink } from '../api/admin.ts';
 import { type ChangeWording, changeWording, formatDate, formatTime, roleWording } from '../lib/wording.ts';
+import { EmailText } from './email-text.tsx';
 import { RoleBadge, StatusBadge } from './member-badges.tsx';
 
 /** What the administrator is about to do: each asks for a reason first. */
@@ -35,13 +36,13 @@ type Step =
   | { readonly name: 'confirm'; readonly intent: Intent }
   | { readonly name: 'link'; readonly link: ResetLink };
 
-const RESET_LINK_WORDING = (email: string): ChangeWording => ({
+const RESET_LINK_WORDING: ChangeWording = {
   label: 'Create reset link',
-  question: `Create a reset link for ${email}?`,
+  question: 'Create a reset link for this member?',
   effect:
     'You get a link to hand to the member (in person or through the school’s own channel). It works once, within an hour, and replaces any earlier link. It is shown only once.',
   done: { title: 'Reset link created', description: '' },
-});
+};
 
 function wordingOf(intent: Intent, email: string): ChangeWording {
   switch (intent.kind) {
@@ -50,7 +51,7 @@ function wordingOf(intent: Intent, email: string): ChangeWording {
     case 'role':
       return roleWording(intent.role, email);
     case 'reset-link':
-      return RESET_LINK_WORDING(email);
+      return RESET_LINK_WORDING;
     default:
       return changeWording(intent.kind, email);
   }
@@ -136,7 +137,7 @@ function ConfirmStep({
           <Textarea {...field} {...form.register('reason')} rows={2} maxLength={ADMIN_REASON_MAX_LENGTH + 20} />
         )}
       </Field>
-      <div className="flex flex-wrap justify-between gap-3">
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button variant="ghost" onClick={onBack} disabled={isSubmitting}>
           <ArrowLeft aria-hidden="true" />
           Back
@@ -169,7 +170,7 @@ function LinkStep({ member, link, onDone }: { member: AdminMember; link: ResetLi
   return (
     <div className="flex flex-col gap-5">
       <div role="status">
-        <h3 className="font-display text-lg font-semibold">Reset link for {member.email}</h3>
+        <h3 className="font-display text-lg font-semibold">Reset link ready</h3>
         <p className="mt-1.5 text-[0.95rem] leading-relaxed text-muted">
           Copy it now: it is shown only this once. It works once, until {formatTime(link.expires_at)}.
         </p>
@@ -186,7 +187,7 @@ function LinkStep({ member, link, onDone }: { member: AdminMember; link: ResetLi
           />
         )}
       </Field>
-      <div className="flex flex-wrap justify-between gap-3">
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button variant="ghost" onClick={onDone}>
           Done
         </Button>
@@ -361,7 +362,7 @@ export function ManageMemberDialog({ member: opened, ownId, onClose, onDeleted }
           title={
             <>
               <span className="sr-only">Manage </span>
-              {shown.email}
+              <EmailText email={shown.email} />
               {shown.id === ownId ? <span className="ml-2 text-base font-normal text-muted">(you)</span> : null}
             </>
           }

@@ -10,6 +10,7 @@ import { reasonOf } from '#web/lib/api-client.ts';
 import { cn } from '#web/lib/cn.ts';
 import { useAdminMembers } from '../api/admin.ts';
 import { formatDate } from '../lib/wording.ts';
+import { EmailText } from './email-text.tsx';
 import { ManageMemberDialog } from './manage-member-dialog.tsx';
 import { RoleBadge, StatusBadge } from './member-badges.tsx';
 import { Pager } from './pager.tsx';
@@ -80,8 +81,8 @@ function ManageButton({
 function Name({ member, ownId }: { member: AdminMember; ownId: string }) {
   return (
     <>
-      <span className="block font-semibold [overflow-wrap:anywhere]">
-        {member.email}
+      <span className="block font-semibold [overflow-wrap:break-word]">
+        <EmailText email={member.email} />
         {member.id === ownId ? <span className="ml-1.5 font-normal text-muted">(you)</span> : null}
       </span>
       <span
@@ -138,7 +139,7 @@ function MemberTable({
         <tbody>
           {members.map((member) => (
             <tr key={member.id} className="border-b border-border/70 last:border-b-0 hover:bg-surface-2/50">
-              <td className={cn(td, 'max-w-72')}>
+              <td className={cn(td, 'min-w-56')}>
                 <Name member={member} ownId={ownId} />
               </td>
               <td className={cn(td, 'whitespace-nowrap text-muted')}>{formatDate(member.created_at)}</td>

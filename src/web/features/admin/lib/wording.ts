@@ -29,7 +29,7 @@ export const ROLE_LABELS: Record<AdminMember['role'], string> = { admin: 'Admini
 export interface ChangeWording {
   /** The button that starts it, and the dialog's confirm button. */
   readonly label: string;
-  /** The confirmation's question. */
+  /** The confirmation's question (the dialog's title names the member). */
   readonly question: string;
   /** What happens, in a sentence. */
   readonly effect: string;
@@ -41,25 +41,25 @@ export interface ChangeWording {
 const MODERATION: Record<ModerationAction, (email: string) => ChangeWording> = {
   clear_username: (email) => ({
     label: 'Clear username',
-    question: `Clear the username of ${email}?`,
+    question: 'Clear this member’s username?',
     effect: 'The member shows as Anonymous Builder on the community page until they choose a new name.',
     done: { title: 'Username cleared', description: `${email} now shows as Anonymous Builder.` },
   }),
   clear_bio: (email) => ({
     label: 'Clear bio',
-    question: `Clear the bio of ${email}?`,
+    question: 'Clear this member’s bio?',
     effect: 'The bio disappears from the community page at once. The member can write a new one.',
     done: { title: 'Bio cleared', description: `${email} has no bio now.` },
   }),
   hide: (email) => ({
     label: 'Hide from community',
-    question: `Hide ${email} from the community page?`,
+    question: 'Hide this member from the community page?',
     effect: 'Their card leaves every open community page at once. They can still sign in and use the site.',
     done: { title: 'Member hidden', description: `${email} is no longer on the community page.` },
   }),
   unhide: (email) => ({
     label: 'Show on community',
-    question: `Show ${email} on the community page again?`,
+    question: 'Show this member on the community page again?',
     effect: 'Their card comes back on the community page.',
     done: { title: 'Member listed again', description: `${email} is back on the community page.` },
   }),
@@ -78,7 +78,7 @@ export function changeWording(change: WordedChange, email: string): ChangeWordin
     case 'suspend':
       return {
         label: 'Suspend',
-        question: `Suspend ${email}?`,
+        question: 'Suspend this member?',
         effect:
           'They are signed out everywhere at once, cannot sign in, and leave the community page until you restore them.',
         done: { title: 'Member suspended', description: `${email} is signed out everywhere and cannot sign in.` },
@@ -87,14 +87,14 @@ export function changeWording(change: WordedChange, email: string): ChangeWordin
     case 'restore':
       return {
         label: 'Restore',
-        question: `Restore ${email}?`,
+        question: 'Restore this member?',
         effect: 'They can sign in again, and their card comes back on the community page unless it is hidden.',
         done: { title: 'Member restored', description: `${email} can sign in again.` },
       };
     case 'delete':
       return {
         label: 'Delete member',
-        question: `Delete ${email} for good?`,
+        question: 'Delete this member for good?',
         effect:
           'Their account, profile, bookmarks, progress and sessions are deleted at once. This cannot be undone; the audit log keeps only the reason.',
         done: { title: 'Member deleted', description: `${email} and everything stored about them are gone.` },
@@ -107,13 +107,13 @@ export function roleWording(role: AdminMember['role'], email: string): ChangeWor
   return role === 'admin'
     ? {
         label: 'Make administrator',
-        question: `Make ${email} an administrator?`,
+        question: 'Make this member an administrator?',
         effect: 'They can moderate, suspend and delete members, and make reset links, from this page.',
         done: { title: 'Administrator added', description: `${email} is now an administrator.` },
       }
     : {
         label: 'Make member',
-        question: `Make ${email} a member again?`,
+        question: 'Make this administrator a member again?',
         effect: 'They lose this page at their next request.',
         done: { title: 'Administrator removed', description: `${email} is a member now.` },
       };

@@ -36,7 +36,6 @@ function ResetByEmail({ onMailUnavailable }: { onMailUnavailable: () => void }) 
   const form = useForm<RecoverValues>({
     resolver: zodResolver(recoverRequestSchema),
     defaultValues: { email: '' },
-    mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
 

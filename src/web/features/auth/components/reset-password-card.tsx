@@ -26,7 +26,6 @@ function NewPasswordForm({ token, onLinkRefused }: { token: string; onLinkRefuse
   const form = useForm<FormValues>({
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { password: '' },
-    mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
 
