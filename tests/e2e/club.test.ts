@@ -403,7 +403,16 @@ describe('club operations', () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
           0,
         );
-        await account.screenshot({ path: `${SHOTS}/dashboard-account-${theme}-${width}.png` });
+        // The section is taller than the window: cut it out of a full-page picture.
+        const box = await account.boundingBox();
+        const scrollY = await page.evaluate(() => window.scrollY);
+        if (box) {
+          await page.screenshot({
+            path: `${SHOTS}/dashboard-account-${theme}-${width}.png`,
+            fullPage: true,
+            clip: { ...box, y: box.y + scrollY },
+          });
+        }
         await account.getByRole('button', { name: 'Delete my account' }).click();
         await page.getByRole('dialog').getByLabel('Your password').waitFor();
         await expectNoAxeViolations(page, `/dashboard delete dialog ${label}`);

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAccount } from '#web/features/account/api/account.ts';
-import { AdminPage } from '#web/features/admin/components/admin-page.tsx';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { useSession } from '#web/lib/auth/session.ts';
 import { QueryProvider } from '#web/lib/query-client.tsx';
@@ -13,6 +13,11 @@ export const meta = () => pageMeta('Page not found', 'This page does not exist.'
 
 const ADMIN_TITLE = `Administration · ${SITE_NAME}`;
 
+// Loaded once the role is known to be admin: nobody else downloads the administration's code.
+const AdminPage = lazy(() =>
+  import('#web/features/admin/components/admin-page.tsx').then((module) => ({ default: module.AdminPage })),
+);
+
 function Administration({ ownId }: { ownId: string }) {
   useEffect(() => {
     const before = document.title;
@@ -21,7 +26,17 @@ function Administration({ ownId }: { ownId: string }) {
       document.title = before;
     };
   }, []);
-  return <AdminPage ownId={ownId} />;
+  return (
+    <Suspense
+      fallback={
+        <div className="grid min-h-[calc(100dvh-4rem)] place-items-center">
+          <Spinner label="Loading the administration…" />
+        </div>
+      }
+    >
+      <AdminPage ownId={ownId} />
+    </Suspense>
+  );
 }
 
 /** Whether the account is refused rather than unknown: a member (403) or a session gone (401). */
