@@ -154,6 +154,17 @@ describe('club operations', () => {
     // The 404 page logs the path it did not know (product §8); nothing else went wrong.
     expect(member.errors.filter((error) => !error.startsWith('404 Error'))).toEqual([]);
     await member.close();
+
+    // With the Admin link too, the signed-in navigation fits a 320 px phone.
+    const phone = await openSignedInPageAs(browser, member.email, { width: 320 });
+    await phone.page.goto(url('/dashboard'));
+    await phone.page.getByRole('link', { name: 'Admin' }).waitFor();
+    expect(
+      await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    const menu = await phone.page.getByRole('button', { name: 'Open menu' }).boundingBox();
+    expect((menu?.x ?? 999) + (menu?.width ?? 0)).toBeLessThanOrEqual(320);
+    await phone.close();
   });
 
   test('an administrator clears a bio and hides the member: an open /people page changes without a reload', async ({
