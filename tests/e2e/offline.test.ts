@@ -47,7 +47,7 @@ async function waitForOfflineReady(page: Page) {
         }, PERSONAL_CACHE_NAME),
       { timeout: 15_000 },
     )
-    .toEqual(expect.arrayContaining(['/api/bookmarks', '/api/progress']));
+    .toEqual(expect.arrayContaining(['/api/account', '/api/bookmarks', '/api/progress']));
 }
 
 /** What the server holds for the account, read with its own session (as another device would). */
@@ -73,6 +73,9 @@ describe('offline at the workbench', () => {
     browser,
   }) => {
     const { page, context, errors, close } = await openSignedInPage(browser, { serviceWorkers: 'allow' });
+    // Named in the failure message when the console reports a failed load.
+    const failed: string[] = [];
+    page.on('requestfailed', (request) => failed.push(`${request.method()} ${request.url()}`));
     await page.goto(url(ROUTES.projects));
     await page.getByRole('heading', { level: 1, name: 'Robot Projects' }).waitFor();
     await page.goto(url(tutorialPath(FIRST.slug)));
@@ -146,7 +149,7 @@ describe('offline at the workbench', () => {
     await page.waitForURL(url(ROUTES.auth));
     expect(await page.getByTestId('bookmark-count').count()).toBe(0);
 
-    expect(errors).toEqual([]);
+    expect(errors, `failed requests: ${failed.join(', ')}`).toEqual([]);
     await close();
   });
 

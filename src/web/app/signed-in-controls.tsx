@@ -4,7 +4,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '#shared/routes.ts';
 import { buttonVariants } from '#web/components/ui/button.tsx';
-import { useAccount } from '#web/features/account/api/account.ts';
+import { accountQueryOptions, useAccount } from '#web/features/account/api/account.ts';
 import { profileQueryOptions, useProfile } from '#web/features/profile/api/profile.ts';
 import { bookmarksQueryOptions } from '#web/features/projects/api/bookmarks.ts';
 import { usePendingChangesSync } from '#web/features/projects/api/pending-changes.ts';
@@ -36,6 +36,7 @@ function useKeepPersonalDataForOffline(userId: string | null) {
         void queryClient.fetchQuery({ ...progressQueryOptions(userId), staleTime: 0 }).catch(ignore);
         void queryClient.fetchQuery({ ...bookmarksQueryOptions(userId), staleTime: 0 }).catch(ignore);
         void queryClient.fetchQuery({ ...profileQueryOptions(userId), staleTime: 0 }).catch(ignore);
+        void queryClient.fetchQuery({ ...accountQueryOptions(userId), staleTime: 0 }).catch(ignore);
       });
     });
     return () => {

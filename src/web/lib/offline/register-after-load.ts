@@ -6,6 +6,11 @@
 export function registerServiceWorkerAfterLoad(): void {
   if (!import.meta.env.PROD || typeof window === 'undefined' || !('serviceWorker' in navigator)) return;
   const register = () => {
+    // Offline, registering would only fail to fetch the script; the worker already installed keeps serving.
+    if (navigator.onLine === false) {
+      window.addEventListener('online', register, { once: true });
+      return;
+    }
     void import('./service-worker.ts').then((module) => module.registerServiceWorker());
   };
   const whenIdle = () => {
