@@ -6,6 +6,7 @@ import { reasonOf } from '#web/lib/api-client.ts';
 import { cn } from '#web/lib/cn.ts';
 import { useAuditLog } from '../api/admin.ts';
 import { auditDetail, auditSentence, formatTime } from '../lib/wording.ts';
+import { TextWithEmails } from './email-text.tsx';
 import { Pager } from './pager.tsx';
 
 /** Every administrator action, newest first: who, what, whom, when and why (product §3 Audit entry). */
@@ -51,9 +52,12 @@ export function AuditLog() {
                     <time dateTime={entry.created_at} className="shrink-0 font-mono text-sm text-muted sm:w-52">
                       {formatTime(entry.created_at)}
                     </time>
-                    <div className="min-w-0 [overflow-wrap:anywhere]">
+                    <div className="min-w-0 [overflow-wrap:break-word]">
                       <p>
-                        <span className="font-semibold">{actor}</span> {text}
+                        <span className="font-semibold">
+                          <TextWithEmails text={actor} />
+                        </span>{' '}
+                        <TextWithEmails text={text} />
                         {detail ? <span className="text-muted"> ({detail})</span> : null}
                       </p>
                       {entry.reason ? <p className="mt-1 text-sm text-muted">Reason: {entry.reason}</p> : null}

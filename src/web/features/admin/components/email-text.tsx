@@ -10,3 +10,19 @@ export function EmailText({ email }: { email: string }) {
     </>
   );
 }
+
+/** Text with e-mail addresses in it (an audit entry), each allowed to wrap after its @. */
+export function TextWithEmails({ text }: { text: string }) {
+  const parts = text.split('@');
+  return parts.map((part, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, in order
+    <span key={index}>
+      {part}
+      {index < parts.length - 1 ? (
+        <>
+          @<wbr />
+        </>
+      ) : null}
+    </span>
+  ));
+}
