@@ -31,14 +31,17 @@ async function expectToast(page: Page, title: string, description: string) {
   await toast.first().waitFor({ timeout: 10_000 });
 }
 
-/** `npm run admin -- promote <email>` against the test server's database, as an operator runs it. */
-function promoteWithCli(email: string) {
-  const line = execFileSync(process.execPath, ['scripts/admin.ts', 'promote', email], {
+/** `npm run admin -- promote|demote <email>` against the test server's database, as an operator runs it. */
+function adminCli(command: 'promote' | 'demote', email: string): string {
+  return execFileSync(process.execPath, ['scripts/admin.ts', command, email], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '' },
     encoding: 'utf8',
-  });
-  expect(line.trim()).toBe(`${email} is now an administrator.`);
+  }).trim();
+}
+
+function promoteWithCli(email: string) {
+  expect(adminCli('promote', email)).toBe(`${email} is now an administrator.`);
 }
 
 async function api(route: string, init: { method?: string; token?: string; body?: unknown } = {}) {
@@ -165,6 +168,18 @@ describe('club operations', () => {
     const menu = await phone.page.getByRole('button', { name: 'Open menu' }).boundingBox();
     expect((menu?.x ?? 999) + (menu?.width ?? 0)).toBeLessThanOrEqual(320);
     await phone.close();
+  });
+
+  test('an administrator demoted while on /admin gets the 404 page at the next request', async ({ browser }) => {
+    const admin = await openSignedInPage(browser);
+    promoteWithCli(admin.email);
+    await admin.page.goto(url('/admin'));
+    await admin.page.getByRole('heading', { level: 1, name: 'Run your club' }).waitFor();
+    expect(adminCli('demote', admin.email)).toBe(`${admin.email} is now a member.`);
+    await admin.page.getByRole('tab', { name: 'Audit log' }).click();
+    await admin.page.getByRole('heading', { name: /Oops! Page Not Found/ }).waitFor();
+    expect(await admin.page.title()).toBe('Page not found · RoboForge');
+    await admin.close();
   });
 
   test('an administrator clears a bio and hides the member: an open /people page changes without a reload', async ({

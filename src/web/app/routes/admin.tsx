@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAccount } from '#web/features/account/api/account.ts';
@@ -18,7 +18,7 @@ const AdminPage = lazy(() =>
   import('#web/features/admin/components/admin-page.tsx').then((module) => ({ default: module.AdminPage })),
 );
 
-function Administration({ ownId }: { ownId: string }) {
+function Administration({ ownId, onForbidden }: { ownId: string; onForbidden: () => void }) {
   useEffect(() => {
     const before = document.title;
     document.title = ADMIN_TITLE;
@@ -34,7 +34,7 @@ function Administration({ ownId }: { ownId: string }) {
         </div>
       }
     >
-      <AdminPage ownId={ownId} />
+      <AdminPage ownId={ownId} onForbidden={onForbidden} />
     </Suspense>
   );
 }
@@ -50,12 +50,15 @@ const isRefused = (error: unknown) =>
 function AdminGate() {
   const { status, session } = useSession();
   const account = useAccount(session?.user.id ?? null);
+  const { refetch } = account;
+  const refetchAccount = useCallback(() => void refetch(), [refetch]);
 
   if (status === 'signed-out') return <NotFoundRoute />;
   if (status === 'loading' || account.isPending) {
     return <div className="min-h-[calc(100dvh-4rem)]" aria-busy="true" />;
   }
-  if (account.data?.role === 'admin') return <Administration ownId={account.data.id} />;
+  // Demoted while here: the account is read again, and the page becomes the 404 page.
+  if (account.data?.role === 'admin') return <Administration ownId={account.data.id} onForbidden={refetchAccount} />;
   if (account.data || isRefused(account.error)) return <NotFoundRoute />;
   return (
     <div role="alert" className="mx-auto max-w-xl px-4 py-32 text-center">

@@ -10,6 +10,7 @@ import {
   resetLinkSchema,
 } from '#shared/schemas/admin.ts';
 import { z } from '#shared/schemas/z.ts';
+import { ApiRequestError } from '#web/lib/api-client.ts';
 import { authedRequest } from '#web/lib/auth/session.ts';
 
 /** Every administration query starts with this, so one change refreshes the members and the audit log. */
@@ -106,3 +107,7 @@ export function useCreateResetLink() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...ADMIN_QUERY_ROOT, 'audit'] }),
   });
 }
+
+/** The server refused because the caller is no administrator (any more): 403 `forbidden`. */
+export const isForbidden = (error: unknown) =>
+  error instanceof ApiRequestError && error.status === 403 && error.code === 'forbidden';

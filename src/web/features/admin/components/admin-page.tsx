@@ -8,8 +8,11 @@ import { MemberList } from './member-list.tsx';
 const tabClass =
   'inline-flex flex-1 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold text-muted transition-colors hover:text-text data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-sm sm:flex-none [&_svg]:size-4';
 
-/** `/admin` for administrators (product §2): the members with their moderation, and the audit log. */
-export function AdminPage({ ownId }: { ownId: string }) {
+/**
+ * `/admin` for administrators (product §2): the members with their moderation, and the audit log.
+ * `onForbidden`: the server says this account is no administrator any more (demoted meanwhile).
+ */
+export function AdminPage({ ownId, onForbidden }: { ownId: string; onForbidden: () => void }) {
   const [tab, setTab] = useState<'members' | 'audit'>('members');
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
@@ -38,10 +41,10 @@ export function AdminPage({ ownId }: { ownId: string }) {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="members" className="tray mt-5 p-4 sm:p-6">
-          <MemberList ownId={ownId} />
+          <MemberList ownId={ownId} onForbidden={onForbidden} />
         </Tabs.Content>
         <Tabs.Content value="audit" className="tray mt-5 p-4 sm:p-6">
-          <AuditLog />
+          <AuditLog onForbidden={onForbidden} />
         </Tabs.Content>
       </Tabs.Root>
     </div>

@@ -1,20 +1,24 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AUDIT_LOG_PAGE_SIZE } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { reasonOf } from '#web/lib/api-client.ts';
 import { cn } from '#web/lib/cn.ts';
-import { useAuditLog } from '../api/admin.ts';
+import { isForbidden, useAuditLog } from '../api/admin.ts';
 import { auditDetail, auditSentence, formatTime } from '../lib/wording.ts';
 import { TextWithEmails } from './email-text.tsx';
 import { Pager } from './pager.tsx';
 
 /** Every administrator action, newest first: who, what, whom, when and why (product §3 Audit entry). */
-export function AuditLog() {
+export function AuditLog({ onForbidden }: { onForbidden: () => void }) {
   const [page, setPage] = useState(1);
   const log = useAuditLog(page);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const data = log.data;
+  const forbidden = isForbidden(log.error);
+  useEffect(() => {
+    if (forbidden) onForbidden();
+  }, [forbidden, onForbidden]);
 
   return (
     <div>

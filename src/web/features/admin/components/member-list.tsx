@@ -8,7 +8,7 @@ import { inputClass } from '#web/components/ui/field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { reasonOf } from '#web/lib/api-client.ts';
 import { cn } from '#web/lib/cn.ts';
-import { useAdminMembers } from '../api/admin.ts';
+import { isForbidden, useAdminMembers } from '../api/admin.ts';
 import { formatDate } from '../lib/wording.ts';
 import { EmailText } from './email-text.tsx';
 import { ManageMemberDialog } from './manage-member-dialog.tsx';
@@ -189,13 +189,17 @@ function MemberTable({
 }
 
 /** The members panel of /admin: search, the page of members, paging, and the manage dialog. */
-export function MemberList({ ownId }: { ownId: string }) {
+export function MemberList({ ownId, onForbidden }: { ownId: string; onForbidden: () => void }) {
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
   const page = pageOf(params.get('page'));
   const members = useAdminMembers({ q, page });
   const [managing, setManaging] = useState<AdminMember | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const forbidden = isForbidden(members.error);
+  useEffect(() => {
+    if (forbidden) onForbidden();
+  }, [forbidden, onForbidden]);
 
   const go = (next: { q?: string; page?: number }) =>
     setParams(
