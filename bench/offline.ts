@@ -1,10 +1,10 @@
 /**
  * `node bench/offline.ts` (after `npm run build`): what the offline app (product D15) costs. The
- * precache list's size, and Lighthouse on `/` side by side with the service worker and with its
- * script blocked (so nothing registers), alternating runs on one server. Writes the "offline"
- * section of bench/RESULTS.md. BENCH_QUICK=1 for one run per side.
+ * precache list's size, and Lighthouse on `/` side by side: the build as it is, and the same build
+ * whose service worker installs nothing (same registration, no precache), alternating runs on two
+ * servers. Writes the "offline" section of bench/RESULTS.md. BENCH_QUICK=1 for one run per side.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -14,7 +14,7 @@ import { launchChromium } from './lighthouse.ts';
 import { writeResultsSection } from './results-file.ts';
 import { median, ROOT, startServer } from './support.ts';
 
-const runs = testSettings.benchQuick ? 1 : 5;
+const runs = testSettings.benchQuick ? 1 : 6;
 const log = (message: string) => console.warn(`[bench:offline] ${message}`);
 
 const report: { precacheFiles: number; precacheBytes: number; precacheTransferBytes: number } = JSON.parse(
@@ -28,25 +28,14 @@ interface Sample {
   tbtMs: number;
   cls: number;
   speedIndexMs: number;
-  /** Whether the page asked for the worker script at all during the run. */
-  workerRequested: boolean;
 }
 
-async function sample(port: number, url: string, blockWorker: boolean): Promise<Sample> {
+async function sample(port: number, url: string): Promise<Sample> {
   for (let attempt = 1; ; attempt++) {
-    const runner = await lighthouse(
-      url,
-      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-      {
-        extends: 'lighthouse:default',
-        settings: { blockedUrlPatterns: blockWorker ? [`*${SERVICE_WORKER_PATH}`] : [] },
-      },
-    );
+    const runner = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     const lhr = runner?.lhr;
     if (lhr && !lhr.runtimeError && lhr.categories.performance?.score != null) {
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      const requests =
-        (lhr.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)?.items ?? [];
       return {
         performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
         fcpMs: audit('first-contentful-paint'),
@@ -54,41 +43,53 @@ async function sample(port: number, url: string, blockWorker: boolean): Promise<
         tbtMs: audit('total-blocking-time'),
         cls: audit('cumulative-layout-shift'),
         speedIndexMs: audit('speed-index'),
-        workerRequested: requests.some((r) => new URL(r.url).pathname === SERVICE_WORKER_PATH),
       };
     }
     if (attempt === 3) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.code ?? 'no result'}`);
   }
 }
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'roboforge-bench-offline-'));
-const server = await startServer({ DATA_DIR: dataDir });
+// The same build beside it, its worker replaced by one that precaches nothing.
+const copy = mkdtempSync(path.join(os.tmpdir(), 'roboforge-bench-offline-build-'));
+cpSync(path.join(ROOT, 'build'), path.join(copy, 'build'), { recursive: true });
+symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
+const idleWorker = path.join(copy, 'build', 'client', SERVICE_WORKER_PATH.slice(1));
+for (const ext of ['.br', '.gz']) rmSync(`${idleWorker}${ext}`);
+writeFileSync(idleWorker, "self.addEventListener('install',()=>self.skipWaiting());\n");
+
+type Side = 'worker' | 'idle';
+const dataDirs = [0, 1].map(() => mkdtempSync(path.join(os.tmpdir(), 'roboforge-bench-offline-')));
+const servers = {
+  worker: await startServer({ DATA_DIR: dataDirs[0] ?? '' }),
+  idle: await startServer({ DATA_DIR: dataDirs[1] ?? '' }, copy),
+};
 const chrome = await launchChromium();
-const samples: Record<'worker' | 'blocked', Sample[]> = { worker: [], blocked: [] };
+const samples: Record<Side, Sample[]> = { worker: [], idle: [] };
 try {
   for (let i = 0; i < runs; i++) {
-    for (const side of ['worker', 'blocked'] as const) {
+    // ABBA order, so neither side always goes first.
+    for (const side of i % 2 === 0 ? (['worker', 'idle'] as const) : (['idle', 'worker'] as const)) {
       log(`Lighthouse on / (${side}), run ${i + 1} of ${runs}`);
-      samples[side].push(await sample(chrome.port, `${server.baseUrl}/`, side === 'blocked'));
+      samples[side].push(await sample(chrome.port, `${servers[side].baseUrl}/`));
     }
   }
 } finally {
   chrome.kill();
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await servers.worker.stop();
+  await servers.idle.stop();
+  for (const dir of [...dataDirs, copy]) rmSync(dir, { recursive: true, force: true });
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const pick = (side: 'worker' | 'blocked', key: Exclude<keyof Sample, 'workerRequested'>) =>
-  median(samples[side].map((s) => s[key]));
-const row = (side: 'worker' | 'blocked', label: string) =>
-  `| ${label} | ${pick(side, 'performance')} | ${(pick(side, 'fcpMs') / 1000).toFixed(2)} s | ${(pick(side, 'lcpMs') / 1000).toFixed(2)} s | ${Math.round(pick(side, 'tbtMs'))} ms | ${pick(side, 'cls').toFixed(3)} | ${(pick(side, 'speedIndexMs') / 1000).toFixed(2)} s | ${samples[side].filter((s) => s.workerRequested).length} of ${runs} |`;
+const pick = (side: Side, key: keyof Sample) => median(samples[side].map((s) => s[key]));
+const row = (side: Side, label: string) =>
+  `| ${label} | ${pick(side, 'performance')} | ${(pick(side, 'fcpMs') / 1000).toFixed(2)} s | ${(pick(side, 'lcpMs') / 1000).toFixed(2)} s | ${Math.round(pick(side, 'tbtMs'))} ms | ${pick(side, 'cls').toFixed(3)} | ${(pick(side, 'speedIndexMs') / 1000).toFixed(2)} s |`;
 
 const table = [
-  '| `/`, Lighthouse mobile, median | perf | FCP | LCP | TBT | CLS | Speed Index | worker script requested |',
-  '|---|---|---|---|---|---|---|---|',
-  row('worker', 'with the service worker'),
-  row('blocked', 'worker script blocked'),
+  '| `/`, Lighthouse mobile, median | perf | FCP | LCP | TBT | CLS | Speed Index |',
+  '|---|---|---|---|---|---|---|',
+  row('worker', 'the build: the worker precaches the app'),
+  row('idle', 'the same build, a worker that precaches nothing'),
 ].join('\n');
 process.stdout.write(`${table}\n`);
 
@@ -104,8 +105,9 @@ no \`.br\`/\`.gz\` copies): **${report.precacheFiles} files, ${kb(report.precach
 **${kb(report.precacheTransferBytes)}** downloaded (the server's brotli copies). It is fetched once, after the
 page has loaded and the browser is idle; later visits fetch only what changed.
 
-**Lighthouse on \`/\`**, ${runs} alternating runs per side on one server (the worker registers after \`load\`,
-when the browser is idle; "blocked" blocks its script, so nothing registers):
+**Lighthouse on \`/\`**, ${runs} alternating runs per side (fresh storage each run, so every run is a first
+visit that installs the worker; it registers 10 s after \`load\`, when the browser is idle). The second row
+is the same build with a worker that installs nothing: the difference is what the precache costs.
 
 ${table}
 `,
