@@ -26,6 +26,11 @@ describe('performance budgets of the production build', () => {
     for (const [id, bytes] of routes) expect(bytes, id).toBeLessThanOrEqual(BUDGETS.routeChunkBytes);
   });
 
+  it(`a tutorial page adds at most ${BUDGETS.tutorialOverProjectsBytes / 1024} KB gzip to what /projects loads`, () => {
+    expect(report?.tutorialOverProjects).toBeGreaterThan(0);
+    expect(report?.tutorialOverProjects).toBeLessThanOrEqual(BUDGETS.tutorialOverProjectsBytes);
+  });
+
   it(`inlines at most ${BUDGETS.criticalCssBytes / 1024} KB gzip of critical CSS in each prerendered page`, () => {
     const pages = report?.criticalCss ?? {};
     for (const route of ['/', '/about', '/people', '/auth']) expect(pages[route], route).toBeGreaterThan(0);
