@@ -69,9 +69,10 @@ function accessTokenOf(page: Page): Promise<string> {
 }
 
 describe('offline at the workbench', () => {
-  test('every tutorial opens offline by URL and by link, ticks and bookmarks made offline survive a reload and reach the server, and sign-out leaves nothing behind', async ({
-    browser,
-  }) => {
+  // Eighteen page loads and a worker that registers 10 s after load: more than the default minute on a busy machine.
+  test('every tutorial opens offline by URL and by link, ticks and bookmarks made offline survive a reload and reach the server, and sign-out leaves nothing behind', {
+    timeout: 120_000,
+  }, async ({ browser }) => {
     const { page, context, errors, close } = await openSignedInPage(browser, { serviceWorkers: 'allow' });
     // Named in the failure message when the console reports a failed load.
     const failed: string[] = [];
