@@ -27,6 +27,7 @@ import {
   runMixedLoad,
   startLoadTarget,
 } from '../tests/reliability/mixed-load.ts';
+import { runPostgresRestart } from '../tests/reliability/postgres-restart.ts';
 import { writeResultsSection } from './results-file.ts';
 import { ROOT, rssMb } from './support.ts';
 
@@ -124,6 +125,16 @@ const crashes: CrashDurabilityReport[] = await Promise.all(
 );
 for (const report of crashes) problems.push(...report.problems.map((problem) => `crash (${report.kind}): ${problem}`));
 
+// PostgreSQL restarts under two instances (the short form runs in npm test): a throwaway cluster the run owns.
+const restartPlan = { writesBefore: 200, writesAfter: 200, outageMs: 10_000, restarts: 3, streamsPerInstance: 50 };
+log(`postgres restart: ${restartPlan.restarts} restarts of ${restartPlan.outageMs / 1000} s under two instances`);
+const restart = await runPostgresRestart(restartPlan);
+if (restart.crashes > 0) problems.push(`postgres restart: ${restart.crashes} instance crashes`);
+problems.push(...restart.badOutageAnswers.slice(0, 5).map((answer) => `postgres restart: outage answer ${answer}`));
+problems.push(...restart.streamProblems.map((problem) => `postgres restart: ${problem}`));
+if (restart.healthDuringOutage.some((status) => status !== 503))
+  problems.push('postgres restart: health said ok while down');
+
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '—');
 const mb = (value: number) => `${value.toFixed(0)} MB`;
 const row = (cells: readonly (string | number)[]) => `| ${cells.join(' | ')} |`;
@@ -212,6 +223,18 @@ username and bio of each profile come from the same edit, each edit has its \`pr
 time, bookmarks stay unique and no profile lacks its user.
 
 ${crashTable}
+
+### PostgreSQL restarts
+
+Two instances of the built server on a throwaway PostgreSQL cluster, ${restartPlan.streamsPerInstance} live-feed streams on each, a writer editing
+profiles through both; the cluster is stopped for ${restartPlan.outageMs / 1000} s and started again, ${restartPlan.restarts} times, with ${restartPlan.writesBefore} acknowledged
+edits before and ${restartPlan.writesAfter} after each restart.
+
+| acknowledged edits | refused during outages (503 \`database_unavailable\`) | other outage answers | slowest outage answer | health while down | changes committed | stream problems | crashes |
+| ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |
+| ${restart.acknowledged} | ${restart.refusedDuringOutage} | ${restart.badOutageAnswers.length} | ${ms(restart.slowestOutageAnswerMs)} | ${[...new Set(restart.healthDuringOutage)].join(', ')} | ${restart.committedChanges} | ${restart.streamProblems.length} | ${restart.crashes} |
+
+Every committed change reached every stream exactly once and in order when "stream problems" is 0.
 `;
 
 process.stdout.write(`${markdown}\n`);
