@@ -65,6 +65,16 @@ describe('parseEnv', () => {
     ]);
   });
 
+  it('allows 30 sign-ups per address in 5 minutes unless a school behind one address raises it', () => {
+    const limits = (env: Record<string, string>) => {
+      const result = parseEnv(env);
+      return result.ok ? result.config.auth.rateLimits.signupPerAddress : null;
+    };
+    expect(limits({})).toEqual({ max: 30, windowMs: 5 * 60_000 });
+    expect(limits({ SIGNUPS_PER_ADDRESS: '200' })).toEqual({ max: 200, windowMs: 5 * 60_000 });
+    expect(limits({ SIGNUPS_PER_ADDRESS: 'lots' })).toBeNull();
+  });
+
   it('never repeats a database URL, which may hold a password', () => {
     const result = parseEnv({ DATABASE_URL: 'mysql://root:hunter2@db/rf' });
     expect(result.ok).toBe(false);

@@ -49,6 +49,7 @@ const envSchema = z.object({
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\/.+/, 'must be a redis:// URL')),
   MAX_STREAMS_PER_ADDRESS: count('streams'),
   MAX_STREAMS: count('streams'),
+  SIGNUPS_PER_ADDRESS: count('sign-ups'),
   REDIS_KEY_PREFIX: optional(z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits, _ . - or :')),
   JWT_SIGNING_KEY: optional(
     z.string().transform((text, ctx) => {
@@ -206,7 +207,13 @@ export function parseEnv(env: Record<string, string | undefined>, cwd = process.
       auth: {
         issuer: e.SITE_URL ?? 'roboforge',
         signingKey: e.JWT_SIGNING_KEY ?? null,
-        rateLimits: DEFAULT_RATE_LIMITS,
+        // A school or club behind one address may raise the sign-ups it allows per 5 minutes.
+        rateLimits: e.SIGNUPS_PER_ADDRESS
+          ? {
+              ...DEFAULT_RATE_LIMITS,
+              signupPerAddress: { ...DEFAULT_RATE_LIMITS.signupPerAddress, max: e.SIGNUPS_PER_ADDRESS },
+            }
+          : DEFAULT_RATE_LIMITS,
       },
       redisUrl: e.REDIS_URL ?? null,
       redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'roboforge:',

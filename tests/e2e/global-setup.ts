@@ -52,6 +52,8 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // Every spec signs up its own accounts, all from 127.0.0.1: more than a real address would.
+      SIGNUPS_PER_ADDRESS: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
