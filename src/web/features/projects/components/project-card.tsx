@@ -7,8 +7,9 @@ import { tutorialPath } from '#shared/routes.ts';
 import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { ExpandToggle } from '#web/components/ui/expand-toggle.tsx';
 import { cn } from '#web/lib/cn.ts';
+import { DifficultyBadge } from './difficulty-badge.tsx';
 import { ProgressMeter } from './progress-meter.tsx';
-import { DIFFICULTY_CLASSES, PROJECT_COLOR_CLASSES } from './project-style.ts';
+import { PROJECT_COLOR_CLASSES } from './project-style.ts';
 import { VideoFacade } from './video-facade.tsx';
 
 interface ProjectCardProps {
@@ -40,14 +41,7 @@ export function ProjectCard({ project, stepsDone, bookmarked, bookmarkPending, o
             {project.emoji}
           </span>
           <div className="min-w-0 flex-1">
-            <span
-              className={cn(
-                'label-mono inline-block rounded-md border px-2 py-0.5 text-[0.7rem]',
-                DIFFICULTY_CLASSES[project.difficulty],
-              )}
-            >
-              {project.difficulty}
-            </span>
+            <DifficultyBadge difficulty={project.difficulty} />
             <h2 id={headingId} className="mt-1.5 font-display text-xl leading-tight font-semibold">
               {project.title}
             </h2>

@@ -12,10 +12,11 @@ import { useTutorialView } from '../api/tutorial-content.ts';
 import { parseLineRangeHash } from '../lib/code-anchor.ts';
 import { type ProjectProgress, projectProgress, withTick } from '../lib/progress.ts';
 import type { TutorialView } from '../lib/tutorial-view.ts';
+import { DifficultyBadge } from './difficulty-badge.tsx';
 import { JumpLink, revealOnPage } from './jump-link.tsx';
 import { MaterialsChecklist } from './materials-checklist.tsx';
 import { ProgressMeter } from './progress-meter.tsx';
-import { DIFFICULTY_CLASSES, PROJECT_COLOR_CLASSES } from './project-style.ts';
+import { PROJECT_COLOR_CLASSES } from './project-style.ts';
 import { SketchCode } from './sketch-code.tsx';
 import { TutorialSteps } from './tutorial-steps.tsx';
 import { WiringSection } from './wiring-section.tsx';
@@ -167,14 +168,7 @@ function TutorialPage({ project, view, userId }: TutorialPageProps) {
                 {project.title}
               </h1>
               <p className="mt-2 flex flex-wrap items-center gap-2">
-                <span
-                  className={cn(
-                    'label-mono inline-block rounded-md border px-2 py-0.5 text-[0.7rem]',
-                    DIFFICULTY_CLASSES[project.difficulty],
-                  )}
-                >
-                  {project.difficulty}
-                </span>
+                <DifficultyBadge difficulty={project.difficulty} />
                 <span className="label-mono text-muted">{project.steps.length} steps</span>
               </p>
             </div>
