@@ -14,6 +14,25 @@ export default defineConfig({
     'import.meta.env.SITE_NAME': JSON.stringify(env.config.siteName),
   },
   // No preload helper for lazy chunks: ~1 KB less on every page, and lazy chunks here have few imports.
-  build: { target: 'es2022', assetsInlineLimit: 0, modulePreload: false },
+  build: {
+    target: 'es2022',
+    assetsInlineLimit: 0,
+    modulePreload: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // React and React Router in one chunk: every page loads all of it, and one file
+              // compresses better than the six the default split made (121.1 → 117.8 KB on `/`).
+              name: 'framework',
+              test: /node_modules\/(react|react-dom|scheduler|react-router|clsx|class-variance-authority)\//,
+              priority: 2,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
 });

@@ -22,7 +22,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { PAGE_MANIFEST_FILE, type PageManifest } from '#shared/page-manifest.ts';
 import { FIRST_PAINT, type FirstPaintOptions, inlineScriptHashes, postbuild } from '../scripts/postbuild.ts';
 import { launchBrowser } from '../tests/e2e/browser.ts';
-import { type LighthouseSample, launchChromium, lighthouseSample } from './lighthouse.ts';
+import { type LighthouseSample, launchChromium, lighthouseSample, signInChromium } from './lighthouse.ts';
 import { writeResultsSection } from './results-file.ts';
 import { type SlowVisit, slowVisit } from './slow-visit.ts';
 import { median, ROOT, type RunningServer, seedMembers, startServer } from './support.ts';
@@ -83,12 +83,16 @@ const { values: args } = parseArgs({
     pages: { type: 'string', default: '/,/about,/people,/auth' },
     variants: { type: 'string' },
     'no-write': { type: 'boolean', default: false },
+    /** Lighthouse runs as a returning member: a session stored for each server's origin (login-required pages). */
+    'signed-in': { type: 'boolean', default: false },
     /** The bench/RESULTS.md section to write (several runs with other pages can keep theirs). */
     section: { type: 'string', default: 'first-paint' },
   },
 });
 const RUNS = Number(args.runs);
-const VISITS = Number(args.visits);
+const SIGNED_IN = args['signed-in'];
+// The throttled visits open fresh, anonymous browsers: not run for a signed-in measurement.
+const VISITS = SIGNED_IN ? 0 : Number(args.visits);
 const PAGES = args.pages.split(',');
 const chosen = args.variants?.split(',');
 const variants = chosen ? VARIANTS.filter((v) => chosen.includes(v.name)) : VARIANTS;
@@ -160,6 +164,7 @@ try {
   const samples = new Map<string, LighthouseSample[]>();
   const chrome = await launchChromium();
   try {
+    if (SIGNED_IN) for (const server of servers.values()) await signInChromium(chrome.port, server.baseUrl);
     for (let run = 0; run < RUNS; run++) {
       for (const page of PAGES) {
         // Rotate the order each run, so no variant always goes first after a page change.
@@ -170,7 +175,7 @@ try {
           const key = `${variant.name} ${page}`;
           samples.set(key, [...(samples.get(key) ?? []), sample]);
           log(
-            `run ${run + 1}/${RUNS} ${page} ${variant.name}: LCP ${Math.round(sample.lcpMs)} ms, FCP ${Math.round(sample.fcpMs)} ms, perf ${sample.performance}, ${sample.requestsBeforeLcp} requests before LCP`,
+            `run ${run + 1}/${RUNS} ${page} ${variant.name}: LCP ${Math.round(sample.lcpMs)} ms, FCP ${Math.round(sample.fcpMs)} ms, perf ${sample.performance}, ${sample.requestsBeforeLcp} requests before LCP, LCP element ${sample.lcpElement}`,
           );
         }
       }
@@ -234,7 +239,7 @@ try {
 
 Written by \`node bench/first-paint.ts\` on ${new Date().toISOString().slice(0, 10)} (${machine}, shared, so only the side-by-side ratios mean much).
 One build; one copy per variant, each rewritten by \`scripts/postbuild.ts\` with that variant's options and served by the
-production server (1,000 members seeded). Lighthouse 12.8 mobile preset (simulated slow 4G, 4× CPU), median of ${RUNS} runs per page,
+production server (1,000 members seeded). ${SIGNED_IN ? "Signed in: a member's session is stored for each server before the runs (as a returning member's browser holds it). " : ''}Lighthouse 12.8 mobile preset (simulated slow 4G, 4× CPU), median of ${RUNS} runs per page,
 runs interleaved across variants. "Requests before LCP" are those that finished before the unthrottled load painted its
 largest element: Lighthouse's simulation charges each of them to LCP. "Font on first paint (Lighthouse)": runs in which every
 display-font file had arrived before the first paint. The slow-4G visit is real Chromium with DevTools throttling (150 ms, 1.6 Mbit/s,

@@ -140,3 +140,77 @@ export async function benchLighthouse(
   }
   return results;
 }
+
+/** Where the web app keeps the session (src/web/lib/auth/storage-key.ts). */
+const SESSION_STORAGE_KEY = 'roboforge.auth.session';
+
+/** Sends one DevTools command over a page target's socket and waits for its answer. */
+function cdpCommand(socket: WebSocket, id: number, method: string, params: Record<string, unknown>) {
+  return new Promise<unknown>((resolve, reject) => {
+    const onMessage = (event: MessageEvent) => {
+      const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown; error?: { message: string } };
+      if (message.id !== id) return;
+      socket.removeEventListener('message', onMessage);
+      if (message.error) reject(new Error(`${method}: ${message.error.message}`));
+      else resolve(message.result);
+    };
+    socket.addEventListener('message', onMessage);
+    socket.send(JSON.stringify({ id, method, params }));
+  });
+}
+
+/**
+ * Signs a new member in on the Chromium at `port`, as a returning member's browser is: their
+ * session stored for `baseUrl`'s origin. Lighthouse's default storage reset keeps localStorage
+ * (it clears caches, service workers and file systems), so every later run there is signed in.
+ */
+export async function signInChromium(port: number, baseUrl: string): Promise<void> {
+  const email = `lighthouse.${Date.now()}.${Math.random().toString(36).slice(2)}@example.test`;
+  const password = 'correct horse battery staple';
+  const post = (path: string, body: unknown) =>
+    fetch(new URL(path, baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const signUp = await post('/api/auth/signup', { email, password });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
+  const signIn = await post('/api/auth/token?grant_type=password', { email, password });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
+  const session = await signIn.text();
+
+  // A document of the origin without the app (its icon), where the session is written to localStorage.
+  const target = (await (
+    await fetch(`http://127.0.0.1:${port}/json/new?${new URL('/favicon.svg', baseUrl).href}`, { method: 'PUT' })
+  ).json()) as { id: string; webSocketDebuggerUrl: string };
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true });
+    socket.addEventListener('error', reject, { once: true });
+  });
+  try {
+    // The new tab may still show about:blank: wait until the origin's document has loaded.
+    const origin = new URL(baseUrl).origin;
+    let id = 0;
+    const evaluate = async (expression: string) =>
+      (
+        (await cdpCommand(socket, ++id, 'Runtime.evaluate', { expression, returnByValue: true })) as {
+          result: { value?: unknown };
+        }
+      ).result.value;
+    for (
+      let attempt = 0;
+      (await evaluate(`location.origin+' '+document.readyState`)) !== `${origin} complete`;
+      attempt++
+    ) {
+      if (attempt === 100) throw new Error(`the session page did not load on ${origin}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const key = JSON.stringify(SESSION_STORAGE_KEY);
+    await evaluate(`localStorage.setItem(${key},${JSON.stringify(session)})`);
+    if ((await evaluate(`localStorage.getItem(${key})`)) !== session) throw new Error('the session was not stored');
+  } finally {
+    socket.close();
+    await fetch(`http://127.0.0.1:${port}/json/close/${target.id}`);
+  }
+}

@@ -193,8 +193,10 @@ export async function postbuild(
     preloadFonts: false,
     keyframes: 'critical',
     compress: true,
-    // Set by the theme boot script before paint, so not in the prerendered markup.
-    allowRules: [/\[data-session\]/],
+    // `[data-session]` is set by the boot script before paint, so not in the prerendered markup;
+    // beasties drops the `[&_svg]:…` utilities (icon sizes in buttons) though the markup uses them,
+    // and without them the header's icons change size when the full stylesheet arrives.
+    allowRules: [/\[data-session\]/, /&_svg/],
     logLevel: 'warn',
   });
 

@@ -303,6 +303,35 @@ describe('tutorial pages', () => {
     }
   });
 
+  test('the prerendered page shows the tutorial before any script loads, to a browser that holds a session only', async ({
+    browser,
+  }) => {
+    // No module may load: what shows is the prerendered HTML with its inline boot script (decision 011).
+    const blockModules = (page: Page) => page.route(/\.js$/, (route) => route.abort());
+    const heading = (page: Page) => page.locator('h1', { hasText: TITLE });
+    const spinner = (page: Page) => page.getByRole('status').filter({ hasText: 'Checking your session…' });
+
+    const member = await openSignedInPage(browser, { width: 375 });
+    await blockModules(member.page);
+    // The frame's own goto: the fixture's page.goto waits for hydration, which never comes here.
+    await member.page.mainFrame().goto(url(`/projects/${SLUG}`), { waitUntil: 'load' });
+    expect(await heading(member.page).isVisible()).toBe(true);
+    expect(await materialBox(member.page, 0).isVisible()).toBe(true);
+    expect(await member.page.getByText('Loading your progress…').isVisible()).toBe(true);
+    expect(await stepBox(member.page, 1).count()).toBe(0);
+    expect(await materialBox(member.page, 0).isDisabled()).toBe(true);
+    expect(await spinner(member.page).isVisible()).toBe(false);
+    await member.close();
+
+    const visitor = await openPage(browser, { width: 375 });
+    await blockModules(visitor.page);
+    await visitor.page.mainFrame().goto(url(`/projects/${SLUG}`), { waitUntil: 'load' });
+    expect(await spinner(visitor.page).isVisible()).toBe(true);
+    expect(await heading(visitor.page).count()).toBe(1);
+    expect(await heading(visitor.page).isVisible()).toBe(false);
+    await visitor.close();
+  });
+
   test('an anonymous visitor is sent to /auth with the toast', async ({ browser }) => {
     const { page, close } = await openPage(browser);
     await page.goto(url(`/projects/${SLUG}`));

@@ -3,13 +3,15 @@ import { Link } from 'react-router';
 import { ROUTES } from '#shared/routes.ts';
 import { buttonVariants } from '#web/components/ui/button.tsx';
 import { useSessionHint } from '#web/lib/auth/session-hint.ts';
+import { cn } from '#web/lib/cn.ts';
 
 const SignedInControls = lazy(() => import('./signed-in-controls.tsx'));
 
 /**
  * Signed out: Login. Signed in: Dashboard and a chip with the member's name. The signed-in part
  * (and the session machinery) loads only when a session may exist; until it knows, the Login
- * button keeps the space, hidden by CSS when a session is stored, so nothing jumps.
+ * button keeps the space, hidden by CSS when a session is stored, and the slot is as wide as the
+ * signed-in controls can be (app.css), so nothing in the header moves when they come in.
  */
 export function AccountControls() {
   const maybeSignedIn = useSessionHint();
@@ -21,10 +23,16 @@ export function AccountControls() {
       Login
     </Link>
   );
-  if (!hydrated || !maybeSignedIn) return login;
+  const member = hydrated && maybeSignedIn;
   return (
-    <Suspense fallback={login}>
-      <SignedInControls signedOut={login} />
-    </Suspense>
+    <div className={cn('account-slot', member && 'account-slot-member')}>
+      {member ? (
+        <Suspense fallback={login}>
+          <SignedInControls signedOut={login} />
+        </Suspense>
+      ) : (
+        login
+      )}
+    </div>
   );
 }

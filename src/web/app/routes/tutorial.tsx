@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { findProjectBySlug } from '#shared/content/projects.ts';
 import { usePrefetchTutorial } from '#web/features/projects/api/tutorial-content.ts';
 import { TutorialScreen } from '#web/features/projects/components/tutorial-page.tsx';
-import { RequireAuth } from '#web/lib/auth/require-auth.tsx';
+import { RequireAuthWithPreview } from '#web/lib/auth/require-auth.tsx';
 import { QueryProvider } from '#web/lib/query-client.tsx';
 import { pageMeta, SITE_NAME } from '#web/lib/site.ts';
 
@@ -35,7 +35,9 @@ export default function TutorialRoute() {
   return (
     <QueryProvider>
       <PrefetchTutorial slug={slug} />
-      <RequireAuth>{(userId) => <TutorialScreen key={slug} project={project} userId={userId} />}</RequireAuth>
+      <RequireAuthWithPreview>
+        {(userId) => <TutorialScreen key={slug} project={project} userId={userId} />}
+      </RequireAuthWithPreview>
     </QueryProvider>
   );
 }

@@ -20,8 +20,9 @@ export const progressQueryOptions = (userId: string) =>
     },
   });
 
-export function useProgress(userId: string) {
-  return useQuery(progressQueryOptions(userId));
+/** The learner's ticks; waits while `userId` is null (a page shown before the session is confirmed). */
+export function useProgress(userId: string | null) {
+  return useQuery({ ...progressQueryOptions(userId ?? ''), enabled: userId !== null });
 }
 
 export interface ProgressTickChange {

@@ -11,7 +11,11 @@ import { tutorialAssetsQueryOptions } from './tutorial-assets.ts';
 async function loadTutorialView(slug: string): Promise<TutorialView | null> {
   const project = findProjectBySlug(slug);
   if (!project) return null;
-  const { tutorialViewOf } = await import('../lib/tutorial-view.ts');
+  // The sections that show the data come with it (tutorial-page.tsx renders them lazily).
+  const [{ tutorialViewOf }] = await Promise.all([
+    import('../lib/tutorial-view.ts'),
+    import('../components/tutorial-sections.tsx'),
+  ]);
   return tutorialViewOf(slug, project.steps.length);
 }
 

@@ -6,7 +6,8 @@ import { TutorialSection } from './tutorial-section.tsx';
 interface MaterialsChecklistProps {
   project: Project;
   have: ReadonlySet<number>;
-  onToggle: (index: number, have: boolean) => void;
+  /** Undefined while the member's ticks are not known yet: the ticks are disabled. */
+  onToggle: ((index: number, have: boolean) => void) | undefined;
 }
 
 /** The parts list with quantities; "I have this" ticks are kept per account. */
@@ -41,7 +42,8 @@ export function MaterialsChecklist({ project, have, onToggle }: MaterialsCheckli
                 <input
                   type="checkbox"
                   checked={checked}
-                  onChange={(event) => onToggle(index, event.target.checked)}
+                  disabled={!onToggle}
+                  onChange={(event) => onToggle?.(index, event.target.checked)}
                   className="check-input"
                   aria-label={`I have this: ${material}`}
                 />

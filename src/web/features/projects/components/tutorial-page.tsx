@@ -1,5 +1,5 @@
 import { Check, RotateCcw } from 'lucide-react';
-import { lazy, Suspense, startTransition, useEffect, useOptimistic, useRef, useState } from 'react';
+import { lazy, Suspense, startTransition, useDeferredValue, useEffect, useOptimistic, useRef, useState } from 'react';
 import { Link, useLocation, useNavigationType } from 'react-router';
 import { BOARD_NAMES, type Project } from '#shared/content/projects.ts';
 import { ROUTES } from '#shared/routes.ts';
@@ -17,9 +17,8 @@ import { JumpLink, revealOnPage } from './jump-link.tsx';
 import { MaterialsChecklist } from './materials-checklist.tsx';
 import { ProgressMeter } from './progress-meter.tsx';
 import { PROJECT_COLOR_CLASSES } from './project-style.ts';
-import { SketchCode } from './sketch-code.tsx';
-import { TutorialSteps } from './tutorial-steps.tsx';
-import { WiringSection } from './wiring-section.tsx';
+// Part of the page, not lazy: a lazy one is prerendered as a placeholder that a script swaps after paint (a layout shift).
+import { VideoFacade } from './video-facade.tsx';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -30,8 +29,8 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Shared with /projects, where it is usually already loaded; here it may come a moment after the page. */
-const VideoFacade = lazy(() => import('./video-facade.tsx').then((module) => ({ default: module.VideoFacade })));
+/** Loaded with the tutorial's data (api/tutorial-content.ts starts both). */
+const TutorialSections = lazy(() => import('./tutorial-sections.tsx'));
 
 interface ProgressPanelProps {
   progress: ProjectProgress;
@@ -101,6 +100,14 @@ function useOpenAtContinue(continueAt: number | null, ready: boolean) {
   }, [ready, continueAt, hash, navigationType]);
 }
 
+function SectionsLoading() {
+  return (
+    <div className="grid min-h-[60vh] place-items-center">
+      <Spinner label="Loading the wiring, code and steps…" />
+    </div>
+  );
+}
+
 /** The address, printed at the end of a paper copy; known only in the browser. */
 function PrintedFrom() {
   const [href, setHref] = useState<string | null>(null);
@@ -115,30 +122,39 @@ function PrintedFrom() {
 
 interface TutorialPageProps {
   project: Project;
-  view: TutorialView;
-  userId: string;
+  /** Null while the tutorial's wiring and step data load: the sections that need it wait. */
+  view: TutorialView | null;
+  /** Null until the session is confirmed: the progress waits and the ticks are disabled. */
+  userId: string | null;
 }
 
 /** A project's full tutorial: overview, materials, wiring, code and steps, with the learner's ticks. */
 function TutorialPage({ project, view, userId }: TutorialPageProps) {
   const progressQuery = useProgress(userId);
   const assets = useTutorialAssets(project.slug);
-  const tick = useTickProgress(userId);
+  // Never called while userId is null: the ticks are disabled then.
+  const tick = useTickProgress(userId ?? '');
   // The tick shows in the same frame as the click; the cache (optimistic, rolled back on error) takes over after.
-  const [shownProgress, showTick] = useOptimistic(progressQuery.data, (current, change: ProgressTickChange) =>
+  // The page re-renders for new data in a transition (in slices); a tick still shows at once.
+  const progressData = useDeferredValue(progressQuery.data);
+  const progressLoading = progressData === undefined && !progressQuery.isError;
+  const [shownProgress, showTick] = useOptimistic(progressData, (current, change: ProgressTickChange) =>
     withTick(current, change),
   );
   const progress = projectProgress(shownProgress, project);
   const colors = PROJECT_COLOR_CLASSES[project.color];
-  useOpenAtContinue(progress.continueAt, !progressQuery.isPending && !assets.isPending);
+  useOpenAtContinue(progress.continueAt, view !== null && !progressLoading && !assets.isPending);
 
-  const toggle = (kind: 'steps' | 'materials') => (index: number, done: boolean) => {
-    const change = { projectId: project.id, kind, index, done };
-    startTransition(async () => {
-      showTick(change);
-      // A refusal is rolled back and shown by the mutation itself.
-      await tick.mutateAsync(change).catch(() => undefined);
-    });
+  const toggle = (kind: 'steps' | 'materials') => {
+    if (userId === null) return undefined;
+    return (index: number, done: boolean) => {
+      const change = { projectId: project.id, kind, index, done };
+      startTransition(async () => {
+        showTick(change);
+        // A refusal is rolled back and shown by the mutation itself.
+        await tick.mutateAsync(change).catch(() => undefined);
+      });
+    };
   };
 
   return (
@@ -187,7 +203,7 @@ function TutorialPage({ project, view, userId }: TutorialPageProps) {
         </div>
         <ProgressPanel
           progress={progress}
-          loading={progressQuery.isPending}
+          loading={progressLoading}
           onRetry={progressQuery.isError ? () => progressQuery.refetch() : undefined}
         />
       </header>
@@ -210,19 +226,24 @@ function TutorialPage({ project, view, userId }: TutorialPageProps) {
           </ul>
         </section>
         <div className="print:hidden">
-          <Suspense
-            fallback={<div className="bg-blueprint aspect-video rounded-xl border border-border" aria-hidden="true" />}
-          >
-            <VideoFacade project={project} />
-          </Suspense>
+          <VideoFacade project={project} />
         </div>
       </div>
 
-      <div className="mt-14 flex flex-col gap-14">
+      <div className="tutorial-flow mt-14 flex flex-col gap-14">
         <MaterialsChecklist project={project} have={progress.haveMaterials} onToggle={toggle('materials')} />
-        <WiringSection view={view} />
-        <SketchCode project={project} />
-        <TutorialSteps project={project} view={view} done={progress.doneSteps} onToggle={toggle('steps')} />
+        <Suspense fallback={<SectionsLoading />}>
+          {view ? (
+            <TutorialSections
+              project={project}
+              view={view}
+              doneSteps={progress.doneSteps}
+              onToggleStep={toggle('steps')}
+            />
+          ) : (
+            <SectionsLoading />
+          )}
+        </Suspense>
       </div>
 
       <PrintedFrom />
@@ -231,15 +252,16 @@ function TutorialPage({ project, view, userId }: TutorialPageProps) {
 }
 
 /**
- * A project's tutorial page once its data is in: the wiring and step data come as a small chunk
- * of their own, usually before the session check has finished.
+ * A project's tutorial page. Its text comes with the page (and is in the prerendered HTML); the
+ * wiring and step data come as a small chunk of their own, usually before the session check has finished.
  */
-export function TutorialScreen({ project, userId }: { project: Project; userId: string }) {
+export function TutorialScreen({ project, userId }: { project: Project; userId: string | null }) {
   const view = useTutorialView(project.slug);
-  if (view.data) return <TutorialPage project={project} view={view.data} userId={userId} />;
-  return (
-    <div className="grid min-h-[60vh] place-items-center px-4">
-      {view.isError || view.data === null ? (
+  // The sections it fills in are long: rendered in a transition, in slices a phone's main thread can take.
+  const deferredView = useDeferredValue(view.data ?? null);
+  if (view.isError || view.data === null) {
+    return (
+      <div className="grid min-h-[60vh] place-items-center px-4">
         <div role="alert" className="tray max-w-md p-6 text-center">
           <p className="font-semibold">We could not load this tutorial.</p>
           <p className="mt-1 text-sm text-muted">Check your connection, then try again.</p>
@@ -247,9 +269,8 @@ export function TutorialScreen({ project, userId }: { project: Project; userId: 
             <RotateCcw aria-hidden="true" /> Try again
           </Button>
         </div>
-      ) : (
-        <Spinner label="Loading the tutorial…" />
-      )}
-    </div>
-  );
+      </div>
+    );
+  }
+  return <TutorialPage project={project} view={deferredView} userId={userId} />;
 }

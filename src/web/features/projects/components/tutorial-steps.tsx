@@ -11,7 +11,8 @@ interface TutorialStepsProps {
   project: Project;
   view: TutorialView;
   done: ReadonlySet<number>;
-  onToggle: (index: number, done: boolean) => void;
+  /** Undefined while the member's ticks are not known yet: the ticks are disabled. */
+  onToggle: ((index: number, done: boolean) => void) | undefined;
 }
 
 /** Every step, each with its Done tick, the wires it adds and the lines of code it is about. */
@@ -68,7 +69,8 @@ export function TutorialSteps({ project, view, done, onToggle }: TutorialStepsPr
                         type="checkbox"
                         className="check-input"
                         checked={isDone}
-                        onChange={(event) => onToggle(index, event.target.checked)}
+                        disabled={!onToggle}
+                        onChange={(event) => onToggle?.(index, event.target.checked)}
                         aria-label={`Done: step ${number}`}
                       />
                       <span>Done</span>
