@@ -220,7 +220,7 @@ try {
           : `${fontOk}/${list.length}`;
       rows.push(
         `| \`${page}\` | ${variant.name} | **${s(m((x) => x.lcpMs))}** | ${s(m((x) => x.fcpMs))} | ${Math.round(m((x) => x.tbtMs))} ms | ${m((x) => x.cls).toFixed(3)} | ${m((x) => x.performance)} | ${list.map((x) => (x.lcpMs / 1000).toFixed(2)).join(' ')} | ${m((x) => x.requestsBeforeLcp)} | ${lighthouseFont} | ${
-          variant.static
+          variant.static || visit.length === 0
             ? '—'
             : `${visit.filter((v) => v.fontOnFirstPaint).length}/${visit.length}, FCP ${s(median(visit.map((v) => v.fcpMs)))}, hydrated ${s(median(visit.map((v) => v.hydratedMs)))}`
         } | ${bytes ? `${(bytes.br / 1024).toFixed(1)} KB / ${(bytes.css / 1024).toFixed(1)} KB` : '—'} |`,

@@ -198,11 +198,13 @@ export async function signInChromium(port: number, baseUrl: string): Promise<voi
           result: { value?: unknown };
         }
       ).result.value;
-    for (
-      let attempt = 0;
-      (await evaluate(`location.origin+' '+document.readyState`)) !== `${origin} complete`;
-      attempt++
-    ) {
+    // While it navigates there may be no context to evaluate in at all: that is asked again too.
+    const loaded = () =>
+      evaluate(`location.origin+' '+document.readyState`).then(
+        (state) => state === `${origin} complete`,
+        () => false,
+      );
+    for (let attempt = 0; !(await loaded()); attempt++) {
       if (attempt === 100) throw new Error(`the session page did not load on ${origin}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

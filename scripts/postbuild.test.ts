@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { afterFirstPaint } from './after-paint.ts';
-import { withoutUnusedCustomProperties } from './critical-css.ts';
+import { withoutDeferrableRules, withoutUnusedCustomProperties } from './critical-css.ts';
 import { displayText, unicodeRange, withoutChars } from './display-font.ts';
 import {
   BOOTSTRAP_LOADER,
@@ -95,6 +95,17 @@ describe('critical CSS trimming', () => {
     const out = withoutUnusedCustomProperties(css, '<svg stroke="var(--svg, #000)"></svg>');
     expect(out).toBe(
       '@property --tw-used{syntax:"*";inherits:false}:root{--a:var(--b);--b:1px;--svg:blue}.x{width:var(--a);--tw-used:1;color:var(--tw-used)}',
+    );
+  });
+});
+
+describe('deferrable critical CSS', () => {
+  it('drops print blocks and hover/active states, keeps focus and everything else', () => {
+    const css =
+      '.a{color:red}.b:hover{color:blue}.c:active,.d{color:green}@media (hover:hover){.e:hover{color:red}}' +
+      '@media print{.f{display:none}}.g:focus-visible{outline:1px solid}@media (min-width:40rem){.h{display:flex}}';
+    expect(withoutDeferrableRules(css)).toBe(
+      '.a{color:red}.d{color:green}.g:focus-visible{outline:1px solid}@media (min-width:40rem){.h{display:flex}}',
     );
   });
 });

@@ -12,7 +12,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import Beasties from 'beasties';
 import { PAGE_MANIFEST_FILE, type PageEntry, type PageManifest } from '../src/shared/page-manifest.ts';
 import { afterFirstPaint } from './after-paint.ts';
-import { withoutUnusedCustomProperties } from './critical-css.ts';
+import { withoutDeferrableRules, withoutUnusedCustomProperties } from './critical-css.ts';
 import {
   type DisplayFontSubset,
   displayText,
@@ -213,7 +213,7 @@ export async function postbuild(
       html = deferStylesheets(
         inlined.replace(
           /<style>([\s\S]*?)<\/style>/,
-          (_, css: string) => `<style>${withoutUnusedCustomProperties(css, inlined)}</style>`,
+          (_, css: string) => `<style>${withoutUnusedCustomProperties(withoutDeferrableRules(css), inlined)}</style>`,
         ),
       );
     }

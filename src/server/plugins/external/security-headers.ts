@@ -13,11 +13,9 @@ export function pageCsp(scriptHashes: readonly string[]): string {
     // sonner injects its stylesheet at run time and React sets style attributes.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    // The offline app (product D15): its service worker and web app manifest, same origin only.
-    "worker-src 'self'",
-    "manifest-src 'self'",
+    // Fonts, fetches, the offline app's service worker and manifest (product D15) fall back to
+    // `default-src 'self'`: same origin only. Not spelled out: the header travels with every page,
+    // inside the first round trip (bench/RESULTS.md).
     `frame-src ${VIDEO_ORIGIN}`,
     "object-src 'none'",
     "base-uri 'none'",

@@ -232,18 +232,19 @@ function TutorialPage({ project, view, userId }: TutorialPageProps) {
 
       <div className="tutorial-flow mt-14 flex flex-col gap-14">
         <MaterialsChecklist project={project} have={progress.haveMaterials} onToggle={toggle('materials')} />
-        <Suspense fallback={<SectionsLoading />}>
-          {view ? (
+        {/* No boundary before the data: the prerendered page then needs no script to reveal one. */}
+        {view ? (
+          <Suspense fallback={<SectionsLoading />}>
             <TutorialSections
               project={project}
               view={view}
               doneSteps={progress.doneSteps}
               onToggleStep={toggle('steps')}
             />
-          ) : (
-            <SectionsLoading />
-          )}
-        </Suspense>
+          </Suspense>
+        ) : (
+          <SectionsLoading />
+        )}
       </div>
 
       <PrintedFrom />
