@@ -63,6 +63,12 @@ const VARIANTS: readonly Variant[] = [
     options: { criticalCss: true, font: 'inline', hydrateAfterPaint: true },
   },
   {
+    name: 'critical-css+inline-font+after-paint+split-modules',
+    description:
+      '… and the route modules imported dynamically, together, so each module graph is evaluated in a task of its own',
+    options: { criticalCss: true, font: 'inline', hydrateAfterPaint: true, splitModuleEvaluation: true },
+  },
+  {
     name: 'critical-css+inline-font+after-paint+lazy-site-font',
     description:
       '… with the site subset left to the browser (fetched when text needs it) instead of right after first paint',

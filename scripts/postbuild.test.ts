@@ -73,6 +73,23 @@ import("/assets/entry.client-1.js");</script>`;
     );
   });
 
+  it('can import the manifest and route modules dynamically, together, so each graph is evaluated on its own', () => {
+    const two = bootstrap.replace(
+      'import * as route0 from "/assets/root-1.js";\n',
+      'import * as route0 from "/assets/root-1.js";\nimport * as route1 from "/assets/home-1.js";\n',
+    );
+    const html = rewriteBootstrap(`<body>${two}</body>`, { afterPaint: true, waitForCss: true, splitEvaluation: true });
+    const inert = /<script type="text\/plain" id="app-bootstrap">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(
+      inert.startsWith(
+        'const [, route0, route1] = await Promise.all([import("/assets/manifest-1.js"), import("/assets/root-1.js"), import("/assets/home-1.js")]);\n',
+      ),
+    ).toBe(true);
+    expect(inert).not.toMatch(/^import /m);
+    expect(inert).toContain('window.__reactRouterRouteModules = {"root":route0};');
+    expect(inert).toMatch(/\nimport\("\/assets\/entry\.client-1\.js"\);$/);
+  });
+
   it('waits for the first contentful paint before running deferred work', () => {
     const code = afterFirstPaint('go()');
     expect(code).toContain('first-contentful-paint');

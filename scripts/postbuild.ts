@@ -37,13 +37,24 @@ export interface FirstPaintOptions {
   /** Start loading the app's modules after first paint instead of while the page is parsed. */
   readonly hydrateAfterPaint: boolean;
   /**
+   * Import the manifest and the route modules with one dynamic `import()` each, fetched together,
+   * instead of static imports: each module graph is then evaluated in a task of its own (React and
+   * React Router with the first), not all in one long task.
+   */
+  readonly splitModuleEvaluation?: boolean;
+  /**
    * With `inline`: fetch the site subset right after first paint (default), so text the app renders
    * later (member names) finds it loaded; `false` leaves it to the browser, when text needs it.
    */
   readonly siteFontAfterPaint?: boolean;
 }
 
-export const FIRST_PAINT: FirstPaintOptions = { criticalCss: true, font: 'inline', hydrateAfterPaint: true };
+export const FIRST_PAINT: FirstPaintOptions = {
+  criticalCss: true,
+  font: 'inline',
+  hydrateAfterPaint: true,
+  splitModuleEvaluation: true,
+};
 
 /**
  * React Router puts a `<link rel="modulepreload">` in <head> for every chunk of the page (~110 KB
@@ -109,11 +120,16 @@ const BOOTSTRAP = /<script type="module" async(?:="")?>(import "\/assets\/manife
  */
 export function rewriteBootstrap(
   html: string,
-  { afterPaint, waitForCss }: { afterPaint: boolean; waitForCss: boolean },
+  {
+    afterPaint,
+    waitForCss,
+    splitEvaluation = false,
+  }: { afterPaint: boolean; waitForCss: boolean; splitEvaluation?: boolean },
 ) {
   const match = BOOTSTRAP.exec(html);
   if (!match?.[1]) throw new Error('React Router module bootstrap not found: re-check scripts/postbuild.ts');
   let body = match[1];
+  if (splitEvaluation) body = withDynamicImports(body);
   if (waitForCss) {
     // Top-level await: hydration may render elements whose rules are only in the full stylesheet.
     body = body.replace(
@@ -126,6 +142,20 @@ export function rewriteBootstrap(
     ? `<script type="text/plain" id="app-bootstrap">${body}</script><script>${BOOTSTRAP_LOADER}</script>`
     : `<script type="module" async="">${body}</script>`;
   return html.replace(match[0], () => script);
+}
+
+/**
+ * The bootstrap's static imports (`import "manifest"; import * as route0 from "root"; …`) as
+ * dynamic imports started together and awaited as one: the same modules, namespaces and order of
+ * use, but each graph evaluated in its own task. The entry is still imported last.
+ */
+export function withDynamicImports(body: string): string {
+  const imports = [...body.matchAll(/^import (?:\* as (\w+) from )?"([^"]+)";\n/gm)];
+  if (imports.length === 0) throw new Error('no static imports in the module bootstrap: re-check scripts/postbuild.ts');
+  const names = imports.map((m) => m[1] ?? '').join(', ');
+  const urls = imports.map((m) => `import(${JSON.stringify(m[2])})`).join(', ');
+  const rest = imports.reduce((text, m) => text.replace(m[0], ''), body);
+  return `const [${names}] = await Promise.all([${urls}]);\n${rest}`;
 }
 
 /** A preload of the display face, before the first script of <head>, where the old `links()` put it. */
@@ -236,7 +266,11 @@ export async function postbuild(
       html = withFontPreload(html, fullFontUrl);
     }
     if (critical || options.hydrateAfterPaint) {
-      html = rewriteBootstrap(html, { afterPaint: options.hydrateAfterPaint, waitForCss: critical });
+      html = rewriteBootstrap(html, {
+        afterPaint: options.hydrateAfterPaint,
+        waitForCss: critical,
+        splitEvaluation: options.splitModuleEvaluation === true,
+      });
     }
     writeFileSync(file, html);
     const entry = { file: relative, scriptHashes: inlineScriptHashes(html) };
