@@ -126,10 +126,12 @@ export async function benchLighthouse(
   baseUrl: string,
   paths: readonly string[],
   runs = 5,
+  { signedIn = false }: { signedIn?: boolean } = {},
 ): Promise<LighthouseResult[]> {
   const chrome = await launchChromium();
   const results: LighthouseResult[] = [];
   try {
+    if (signedIn) await signInChromium(chrome.port, baseUrl);
     for (const path of paths) {
       const samples: LighthouseResult[] = [];
       for (let i = 0; i < runs; i++) samples.push(await lighthouseSample(chrome.port, baseUrl, path));

@@ -42,6 +42,8 @@ for (let i = 0; i < (quick ? 2 : 5); i++) {
   await server.stop();
 }
 
+/** The tutorials issue's page: its own budgets (performance ≥ 98, LCP ≤ 1.0 s, CLS 0), measured signed in. */
+const TUTORIAL_PAGE = '/projects/line-following-robot';
 const server = await startServer({ DATA_DIR: dataDir });
 let lighthouse: LighthouseResult[] = [];
 let api: ApiResult;
@@ -49,6 +51,8 @@ let fanout: FanoutResult;
 try {
   log('Lighthouse, mobile preset, median of 5 runs per page');
   lighthouse = await benchLighthouse(server.baseUrl, ['/', '/about', '/people', '/auth'], quick ? 1 : 5);
+  log('Lighthouse on a tutorial page, signed in (a member session stored in Chromium first)');
+  lighthouse.push(...(await benchLighthouse(server.baseUrl, [TUTORIAL_PAGE], quick ? 1 : 5, { signedIn: true })));
   log('GET /api/profiles against bare node:http (autocannon, 50 connections)');
   api = await benchApi(server.baseUrl, quick ? { rounds: 1, durationSeconds: 3 } : { rounds: 3, durationSeconds: 10 });
   log('live-update fan-out');
@@ -78,7 +82,20 @@ const rows: string[][] = [
     '241 KB / 240 KB',
     ok(bundles.initialJs.bytes <= BUDGETS.initialJsBytes),
   ],
-  ['Largest route addition (gzip)', kb(maxRoute), '≤ 60 KB', '—', ok(maxRoute <= BUDGETS.routeChunkBytes)],
+  [
+    'Largest route addition (gzip)',
+    kb(maxRoute),
+    `≤ ${kb(BUDGETS.routeChunkBytes)}`,
+    '—',
+    ok(maxRoute <= BUDGETS.routeChunkBytes),
+  ],
+  [
+    'A tutorial page over `/projects` (gzip)',
+    kb(bundles.tutorialOverProjects),
+    `≤ ${kb(BUDGETS.tutorialOverProjectsBytes)}`,
+    '—',
+    ok(bundles.tutorialOverProjects <= BUDGETS.tutorialOverProjectsBytes),
+  ],
   ['CSS (gzip)', kb(bundles.cssBytes), '≤ 20 KB', '—', ok(bundles.cssBytes <= BUDGETS.cssBytes)],
   [
     'Offline precache: files, size, download (brotli)',
@@ -97,12 +114,13 @@ for (const r of lighthouse) {
     '58 / 100 (club) · 76 / 84 (course)',
     ok(pass),
   ]);
+  const tutorial = r.path === TUTORIAL_PAGE;
   rows.push([
-    `Lighthouse \`${r.path}\` LCP / TBT / CLS / FCP`,
+    `Lighthouse \`${r.path}\`${tutorial ? ' (signed in)' : ''} LCP / TBT / CLS / FCP`,
     `${s(r.lcpMs)} / ${ms(r.tbtMs)} / ${r.cls.toFixed(3)} / ${s(r.fcpMs)}`,
-    '≤ 0.80 s / ≤ 50 ms / 0',
+    tutorial ? '≤ 1.0 s / — / 0' : '≤ 0.80 s / ≤ 50 ms / 0',
     '6.3 s, 657 ms (club) · 2.7 s, 705 ms (course)',
-    ok(r.lcpMs <= 800 && r.tbtMs <= 50 && r.cls === 0),
+    ok(tutorial ? r.lcpMs <= 1000 && r.cls === 0 : r.lcpMs <= 800 && r.tbtMs <= 50 && r.cls === 0),
   ]);
   rows.push([
     `Requests to other origins on \`${r.path}\``,

@@ -49,12 +49,8 @@ export interface FirstPaintOptions {
   readonly siteFontAfterPaint?: boolean;
 }
 
-export const FIRST_PAINT: FirstPaintOptions = {
-  criticalCss: true,
-  font: 'inline',
-  hydrateAfterPaint: true,
-  splitModuleEvaluation: true,
-};
+/** What the build keeps; `splitModuleEvaluation` measured no better (bench/RESULTS.md) and stays off. */
+export const FIRST_PAINT: FirstPaintOptions = { criticalCss: true, font: 'inline', hydrateAfterPaint: true };
 
 /**
  * React Router puts a `<link rel="modulepreload">` in <head> for every chunk of the page (~110 KB
