@@ -364,6 +364,9 @@ describe('tutorial pages', () => {
         await page.waitForLoadState('networkidle');
         await expectNoAxeViolations(page, `/projects/${SLUG} ${theme} ${width}px`);
         await page.evaluate(() => window.scrollTo(0, 0));
+        // A full-page capture does not scroll, so sections off screen would stay skipped
+        // (content-visibility: auto) and show blank: render them all for the picture.
+        await page.addStyleTag({ content: '.tutorial-flow > .tutorial-section { content-visibility: visible }' });
         await page.screenshot({ path: `${SHOTS}/tutorial-${theme}-${width}.png`, fullPage: true });
         await close();
       }
