@@ -1,6 +1,7 @@
 /** Lighthouse 12.8 (default mobile preset, simulated throttling) on system Chromium, median of runs. */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { signUpOverHttp } from '#test/http-session.ts';
 import { testSettings } from '#test/settings.ts';
 import { median } from './support.ts';
 
@@ -168,18 +169,7 @@ function cdpCommand(socket: WebSocket, id: number, method: string, params: Recor
  */
 export async function signInChromium(port: number, baseUrl: string): Promise<void> {
   const email = `lighthouse.${Date.now()}.${Math.random().toString(36).slice(2)}@example.test`;
-  const password = 'correct horse battery staple';
-  const post = (path: string, body: unknown) =>
-    fetch(new URL(path, baseUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const signUp = await post('/api/auth/signup', { email, password });
-  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
-  const signIn = await post('/api/auth/token?grant_type=password', { email, password });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
-  const session = await signIn.text();
+  const session = await signUpOverHttp(baseUrl, email, 'correct horse battery staple');
 
   // A document of the origin without the app (its icon), where the session is written to localStorage.
   const target = (await (

@@ -3,6 +3,7 @@ import { DatabaseSync } from 'node:sqlite';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { test as baseTest, expect, inject } from 'vitest';
+import { signUpOverHttp } from '#test/http-session.ts';
 import { launchBrowser } from './browser.ts';
 
 /** The production server started by global-setup.ts, and an address on it. */
@@ -92,18 +93,7 @@ export const PASSWORD = 'e2e-password-123';
 
 /** Creates an account through the API and returns its session JSON, as the app stores it. */
 async function createSession(email = `e2e${++accountCounter}.${Date.now()}@example.test`) {
-  const password = PASSWORD;
-  const post = (path: string, body: unknown) =>
-    fetch(new URL(path, baseUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const signUp = await post('/api/auth/signup', { email, password });
-  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
-  const signIn = await post('/api/auth/token?grant_type=password', { email, password });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
-  return { email, password, sessionJson: await signIn.text() };
+  return { email, password: PASSWORD, sessionJson: await signUpOverHttp(baseUrl, email, PASSWORD) };
 }
 
 /** A page whose browser already holds a fresh account's session (like a returning member). */
