@@ -1,41 +1,53 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import { findProjectBySlug } from '#shared/content/projects.ts';
+import type { TutorialSectionsProps } from '../components/tutorial-sections.tsx';
 import type { TutorialView } from '../lib/tutorial-view.ts';
 import { tutorialAssetsQueryOptions } from './tutorial-assets.ts';
 
+/** A tutorial's wiring and per-step data, and the sections that show them. */
+export interface TutorialContent {
+  readonly view: TutorialView;
+  /**
+   * Wiring, Code and Steps, loaded with the data they show. Handed over loaded, not as a
+   * `React.lazy` component: a lazy one suspends once when first rendered, and the retry after
+   * that renders all the sections in one blocking task.
+   */
+  readonly Sections: ComponentType<TutorialSectionsProps>;
+}
+
 /**
- * The wiring and per-step data of a tutorial, a chunk of its own loaded only by tutorial pages
- * (the route's JavaScript budget); null for a slug without a tutorial.
+ * The wiring and per-step data of a tutorial with its sections, chunks of their own loaded only
+ * by tutorial pages (the route's JavaScript budget); null for a slug without a tutorial.
  */
-async function loadTutorialView(slug: string): Promise<TutorialView | null> {
+async function loadTutorialContent(slug: string): Promise<TutorialContent | null> {
   const project = findProjectBySlug(slug);
   if (!project) return null;
-  // The sections that show the data come with it (tutorial-page.tsx renders them lazily).
-  const [{ tutorialViewOf }] = await Promise.all([
+  const [{ tutorialViewOf }, sections] = await Promise.all([
     import('../lib/tutorial-view.ts'),
     import('../components/tutorial-sections.tsx'),
   ]);
-  return tutorialViewOf(slug, project.steps.length);
+  const view = tutorialViewOf(slug, project.steps.length);
+  return view && { view, Sections: sections.default };
 }
 
-export const tutorialViewQueryOptions = (slug: string) =>
+export const tutorialContentQueryOptions = (slug: string) =>
   queryOptions({
-    queryKey: ['tutorial-view', slug],
-    queryFn: () => loadTutorialView(slug),
+    queryKey: ['tutorial-content', slug],
+    queryFn: () => loadTutorialContent(slug),
     // Built with the site: it never changes while the page is open.
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export function useTutorialView(slug: string) {
-  return useQuery(tutorialViewQueryOptions(slug));
+export function useTutorialContent(slug: string) {
+  return useQuery(tutorialContentQueryOptions(slug));
 }
 
 /** Starts loading the tutorial's data, diagram and sketch while the session is still being checked. */
 export function usePrefetchTutorial(slug: string): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    void queryClient.prefetchQuery(tutorialViewQueryOptions(slug));
+    void queryClient.prefetchQuery(tutorialContentQueryOptions(slug));
     void queryClient.prefetchQuery(tutorialAssetsQueryOptions(slug));
   }, [queryClient, slug]);
 }

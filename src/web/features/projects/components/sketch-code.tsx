@@ -1,10 +1,11 @@
 import { Check, Copy, RotateCcw } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { Project } from '#shared/content/projects.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { useTutorialAssets } from '../api/tutorial-assets.ts';
+import type { TutorialAssetsState } from '../api/tutorial-assets.ts';
 import { parseLineRangeHash } from '../lib/code-anchor.ts';
+import { numberedLinesHtml } from '../lib/numbered-lines.ts';
 import { CodeSkeleton, SketchToolbar } from './sketch-frame.tsx';
 import { TutorialSection } from './tutorial-section.tsx';
 
@@ -47,13 +48,45 @@ function CopyButton({ source }: { source: string | undefined }) {
 }
 
 /**
+ * The sketch's numbered lines, inserted as one piece of markup; the lines the address names
+ * (`#L12-L20`) are marked on the elements themselves, before paint.
+ */
+function CodeLines({ lines, file }: { lines: readonly string[]; file: string }) {
+  const viewer = useRef<HTMLElement>(null);
+  const html = useMemo(() => numberedLinesHtml(lines), [lines]);
+  const { hash } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new markup is new elements, which are marked again
+  useLayoutEffect(() => {
+    const range = parseLineRangeHash(hash);
+    for (const line of viewer.current?.querySelectorAll<HTMLElement>('.code-line') ?? []) {
+      const number = Number(line.dataset.line);
+      line.toggleAttribute('data-marked', range !== null && number >= range.from && number <= range.to);
+    }
+  }, [hash, html]);
+  return (
+    <section
+      ref={viewer}
+      className="code-viewer"
+      data-code-viewer=""
+      aria-label={`Sketch ${file}, ${lines.length} lines`}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+      tabIndex={0}
+    >
+      <pre>
+        <code
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: highlighted at build time from our own sketch, numbered here
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+      </pre>
+    </section>
+  );
+}
+
+/**
  * The Code section: the sketch with line numbers and highlighting (lines named by the address,
  * `#L12-L20`, are marked), a Copy button and a download link.
  */
-export function SketchCode({ project }: { project: Project }) {
-  const assets = useTutorialAssets(project.slug);
-  const { hash } = useLocation();
-  const highlighted = parseLineRangeHash(hash);
+export function SketchCode({ project, assets }: { project: Project; assets: TutorialAssetsState }) {
   const file = assets.data?.sketchFile ?? `${project.slug}.ino`;
 
   return (
@@ -65,47 +98,13 @@ export function SketchCode({ project }: { project: Project }) {
           copy={<CopyButton source={assets.data?.source} />}
         />
         {assets.data ? (
-          <section
-            className="code-viewer"
-            data-code-viewer=""
-            aria-label={`Sketch ${file}, ${assets.data.codeLines.length} lines`}
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-            tabIndex={0}
-          >
-            <pre>
-              <code>
-                {assets.data.codeLines.map((html, index) => {
-                  const line = index + 1;
-                  const marked = highlighted !== null && line >= highlighted.from && line <= highlighted.to;
-                  return (
-                    <span
-                      // biome-ignore lint/suspicious/noArrayIndexKey: lines are numbered by their position
-                      key={index}
-                      id={`L${line}`}
-                      data-line={line}
-                      className="code-line"
-                      data-marked={marked || undefined}
-                    >
-                      <span className="code-ln" aria-hidden="true">
-                        {line}
-                      </span>
-                      <span
-                        className="code-src"
-                        // biome-ignore lint/security/noDangerouslySetInnerHtml: highlighted at build time from our own sketch
-                        dangerouslySetInnerHTML={{ __html: html }}
-                      />
-                    </span>
-                  );
-                })}
-              </code>
-            </pre>
-          </section>
+          <CodeLines lines={assets.data.codeLines} file={file} />
         ) : assets.isError ? (
           <div role="alert" className="code-viewer-frame grid place-items-center p-6 text-center">
             <div>
               <p className="font-semibold">The code did not load.</p>
               <p className="mt-1 text-sm text-muted">Check your connection, then try again.</p>
-              <Button variant="secondary" className="mt-4" onClick={() => assets.refetch()}>
+              <Button variant="secondary" className="mt-4" onClick={assets.retry}>
                 <RotateCcw aria-hidden="true" /> Try again
               </Button>
             </div>

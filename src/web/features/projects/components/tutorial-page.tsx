@@ -1,17 +1,26 @@
 import { Check, RotateCcw } from 'lucide-react';
-import { lazy, Suspense, startTransition, useDeferredValue, useEffect, useOptimistic, useRef, useState } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useOptimistic,
+  useRef,
+  useState,
+} from 'react';
 import { Link, useLocation, useNavigationType } from 'react-router';
 import { BOARD_NAMES, type Project } from '#shared/content/projects.ts';
 import { ROUTES } from '#shared/routes.ts';
+import type { ProgressKind } from '#shared/schemas/progress.ts';
 import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { type ProgressTickChange, useProgress, useTickProgress } from '../api/progress.ts';
-import { useTutorialAssets } from '../api/tutorial-assets.ts';
-import { useTutorialView } from '../api/tutorial-content.ts';
+import { type TutorialAssetsState, useTutorialAssets } from '../api/tutorial-assets.ts';
+import { type TutorialContent, useTutorialContent } from '../api/tutorial-content.ts';
 import { parseLineRangeHash } from '../lib/code-anchor.ts';
 import { type ProjectProgress, projectProgress, withTick } from '../lib/progress.ts';
-import type { TutorialView } from '../lib/tutorial-view.ts';
 import { DifficultyBadge } from './difficulty-badge.tsx';
 import { JumpLink, revealOnPage } from './jump-link.tsx';
 import { MaterialsChecklist } from './materials-checklist.tsx';
@@ -28,9 +37,6 @@ function Fact({ label, value }: { label: string; value: string }) {
     </div>
   );
 }
-
-/** Loaded with the tutorial's data (api/tutorial-content.ts starts both). */
-const TutorialSections = lazy(() => import('./tutorial-sections.tsx'));
 
 interface ProgressPanelProps {
   progress: ProjectProgress;
@@ -79,25 +85,25 @@ function ProgressPanel({ progress, loading, onRetry }: ProgressPanelProps) {
 }
 
 /**
- * Opens the page at the learner's first unfinished step, once the progress and the assets above
- * the steps are in (so nothing moves afterwards); at the place the address names, if it names one.
- * Back and forward within the app keep the position the router restores, which it can only do
- * when the page could render at once from the cache.
+ * Opens the page at the learner's first unfinished step, once the progress is in and the sections
+ * show the assets above the steps (so nothing moves afterwards); at the place the address names,
+ * if it names one. Back and forward within the app keep the position the router restores, which
+ * it can only do when the page could render at once from the cache.
  */
-function useOpenAtContinue(continueAt: number | null, ready: boolean) {
+function useOpenAtContinue(continueAt: number | null, { dataReady, shown }: { dataReady: boolean; shown: boolean }) {
   const { hash } = useLocation();
   const navigationType = useNavigationType();
-  const readyAtOnce = useRef(ready);
+  const readyAtOnce = useRef(dataReady);
   const done = useRef(false);
   useEffect(() => {
-    if (done.current || !ready) return;
+    if (done.current || !dataReady || !shown) return;
     done.current = true;
     const lines = parseLineRangeHash(hash);
     if (lines) return revealOnPage(`L${lines.from}`, { smooth: false });
     if (hash) return revealOnPage(decodeURIComponent(hash.slice(1)), { smooth: false });
     if (continueAt === null || (navigationType === 'POP' && readyAtOnce.current)) return;
     document.getElementById(`step-${continueAt + 1}`)?.scrollIntoView({ block: 'start' });
-  }, [ready, continueAt, hash, navigationType]);
+  }, [dataReady, shown, continueAt, hash, navigationType]);
 }
 
 function SectionsLoading() {
@@ -105,6 +111,39 @@ function SectionsLoading() {
     <div className="grid min-h-[60vh] place-items-center">
       <Spinner label="Loading the wiring, code and steps…" />
     </div>
+  );
+}
+
+interface DeferredSectionsProps {
+  project: Project;
+  content: TutorialContent | null;
+  assets: TutorialAssetsState;
+  doneSteps: ReadonlySet<number>;
+  onToggleStep: ((index: number, done: boolean) => void) | undefined;
+  onShown: () => void;
+}
+
+/**
+ * Wiring, Code and Steps, rendered with new data in a transition, in slices a phone's main thread
+ * can take. Only this component and the sections below it render then, and none of them reads a
+ * store: a query that settles during the slices would otherwise make React redo them in one
+ * blocking render. A tick still shows at once: it is itself a transition, which takes the new value.
+ */
+function DeferredSections({ project, content, assets, doneSteps, onToggleStep, onShown }: DeferredSectionsProps) {
+  const deferredContent = useDeferredValue(content);
+  const deferredAssets = useDeferredValue(assets);
+  const deferredDone = useDeferredValue(doneSteps);
+  if (!deferredContent) return <SectionsLoading />;
+  const { Sections, view } = deferredContent;
+  return (
+    <Sections
+      project={project}
+      view={view}
+      assets={deferredAssets}
+      doneSteps={deferredDone}
+      onToggleStep={onToggleStep}
+      onShown={onShown}
+    />
   );
 }
 
@@ -123,39 +162,50 @@ function PrintedFrom() {
 interface TutorialPageProps {
   project: Project;
   /** Null while the tutorial's wiring and step data load: the sections that need it wait. */
-  view: TutorialView | null;
+  content: TutorialContent | null;
   /** Null until the session is confirmed: the progress waits and the ticks are disabled. */
   userId: string | null;
 }
 
 /** A project's full tutorial: overview, materials, wiring, code and steps, with the learner's ticks. */
-function TutorialPage({ project, view, userId }: TutorialPageProps) {
+function TutorialPage({ project, content, userId }: TutorialPageProps) {
   const progressQuery = useProgress(userId);
   const assets = useTutorialAssets(project.slug);
-  // Never called while userId is null: the ticks are disabled then.
-  const tick = useTickProgress(userId ?? '');
+  const tickAsync = useTickProgress(userId ?? '').mutateAsync;
   // The tick shows in the same frame as the click; the cache (optimistic, rolled back on error) takes over after.
-  // The page re-renders for new data in a transition (in slices); a tick still shows at once.
-  const progressData = useDeferredValue(progressQuery.data);
-  const progressLoading = progressData === undefined && !progressQuery.isError;
-  const [shownProgress, showTick] = useOptimistic(progressData, (current, change: ProgressTickChange) =>
+  const progressLoading = progressQuery.data === undefined && !progressQuery.isError;
+  const [shownProgress, showTick] = useOptimistic(progressQuery.data, (current, change: ProgressTickChange) =>
     withTick(current, change),
   );
-  const progress = projectProgress(shownProgress, project);
+  const progress = useMemo(() => projectProgress(shownProgress, project), [shownProgress, project]);
   const colors = PROJECT_COLOR_CLASSES[project.color];
-  useOpenAtContinue(progress.continueAt, view !== null && !progressLoading && !assets.isPending);
+  const [sectionsShown, setSectionsShown] = useState(false);
+  const onSectionsShown = useCallback(() => setSectionsShown(true), []);
+  useOpenAtContinue(progress.continueAt, {
+    dataReady: content !== null && !progressLoading && (assets.data !== undefined || assets.isError),
+    shown: sectionsShown,
+  });
 
-  const toggle = (kind: 'steps' | 'materials') => {
-    if (userId === null) return undefined;
-    return (index: number, done: boolean) => {
+  const tick = useCallback(
+    (kind: ProgressKind, index: number, done: boolean) => {
       const change = { projectId: project.id, kind, index, done };
       startTransition(async () => {
         showTick(change);
         // A refusal is rolled back and shown by the mutation itself.
-        await tick.mutateAsync(change).catch(() => undefined);
+        await tickAsync(change).catch(() => undefined);
       });
-    };
-  };
+    },
+    [project.id, showTick, tickAsync],
+  );
+  // Never called while userId is null: the ticks are disabled then.
+  const onToggleStep = useMemo(
+    () => (userId === null ? undefined : (index: number, done: boolean) => tick('steps', index, done)),
+    [userId, tick],
+  );
+  const onToggleMaterial = useMemo(
+    () => (userId === null ? undefined : (index: number, done: boolean) => tick('materials', index, done)),
+    [userId, tick],
+  );
 
   return (
     <article aria-labelledby="tutorial-title" className="tutorial-page mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
@@ -231,20 +281,15 @@ function TutorialPage({ project, view, userId }: TutorialPageProps) {
       </div>
 
       <div className="tutorial-flow mt-14 flex flex-col gap-14">
-        <MaterialsChecklist project={project} have={progress.haveMaterials} onToggle={toggle('materials')} />
-        {/* No boundary before the data: the prerendered page then needs no script to reveal one. */}
-        {view ? (
-          <Suspense fallback={<SectionsLoading />}>
-            <TutorialSections
-              project={project}
-              view={view}
-              doneSteps={progress.doneSteps}
-              onToggleStep={toggle('steps')}
-            />
-          </Suspense>
-        ) : (
-          <SectionsLoading />
-        )}
+        <MaterialsChecklist project={project} have={progress.haveMaterials} onToggle={onToggleMaterial} />
+        <DeferredSections
+          project={project}
+          content={content}
+          assets={assets}
+          doneSteps={progress.doneSteps}
+          onToggleStep={onToggleStep}
+          onShown={onSectionsShown}
+        />
       </div>
 
       <PrintedFrom />
@@ -257,21 +302,19 @@ function TutorialPage({ project, view, userId }: TutorialPageProps) {
  * wiring and step data come as a small chunk of their own, usually before the session check has finished.
  */
 export function TutorialScreen({ project, userId }: { project: Project; userId: string | null }) {
-  const view = useTutorialView(project.slug);
-  // The sections it fills in are long: rendered in a transition, in slices a phone's main thread can take.
-  const deferredView = useDeferredValue(view.data ?? null);
-  if (view.isError || view.data === null) {
+  const content = useTutorialContent(project.slug);
+  if (content.isError || content.data === null) {
     return (
       <div className="grid min-h-[60vh] place-items-center px-4">
         <div role="alert" className="tray max-w-md p-6 text-center">
           <p className="font-semibold">We could not load this tutorial.</p>
           <p className="mt-1 text-sm text-muted">Check your connection, then try again.</p>
-          <Button variant="secondary" className="mt-4" onClick={() => view.refetch()}>
+          <Button variant="secondary" className="mt-4" onClick={() => content.refetch()}>
             <RotateCcw aria-hidden="true" /> Try again
           </Button>
         </div>
       </div>
     );
   }
-  return <TutorialPage project={project} view={deferredView} userId={userId} />;
+  return <TutorialPage project={project} content={content.data ?? null} userId={userId} />;
 }

@@ -1,4 +1,6 @@
+import { memo, useEffect } from 'react';
 import type { Project } from '#shared/content/projects.ts';
+import type { TutorialAssetsState } from '../api/tutorial-assets.ts';
 import type { TutorialView } from '../lib/tutorial-view.ts';
 import { SketchCode } from './sketch-code.tsx';
 import { TutorialSteps } from './tutorial-steps.tsx';
@@ -7,21 +9,31 @@ import { WiringSection } from './wiring-section.tsx';
 export interface TutorialSectionsProps {
   project: Project;
   view: TutorialView;
+  assets: TutorialAssetsState;
   doneSteps: ReadonlySet<number>;
   /** Undefined while the member's ticks are not known yet. */
   onToggleStep: ((index: number, done: boolean) => void) | undefined;
+  /** Called once the sections show the assets (or their error): the page can scroll to a step then. */
+  onShown: () => void;
 }
 
 /**
  * Wiring, Code and Steps: below the first screen and drawn from the tutorial's own data, so they
- * come as a chunk with that data instead of with the page (tutorial-page.tsx).
+ * come as a chunk with that data instead of with the page (tutorial-page.tsx). Nothing in here
+ * subscribes to a store: the page renders it in a transition and gives it everything as props.
  */
-export default function TutorialSections({ project, view, doneSteps, onToggleStep }: TutorialSectionsProps) {
+function TutorialSections({ project, view, assets, doneSteps, onToggleStep, onShown }: TutorialSectionsProps) {
+  const settled = assets.data !== undefined || assets.isError;
+  useEffect(() => {
+    if (settled) onShown();
+  }, [settled, onShown]);
   return (
     <>
-      <WiringSection view={view} />
-      <SketchCode project={project} />
+      <WiringSection view={view} assets={assets} />
+      <SketchCode project={project} assets={assets} />
       <TutorialSteps project={project} view={view} done={doneSteps} onToggle={onToggleStep} />
     </>
   );
 }
+
+export default memo(TutorialSections);

@@ -1,6 +1,6 @@
 import { RotateCcw } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
-import { useTutorialAssets } from '../api/tutorial-assets.ts';
+import type { TutorialAssetsState } from '../api/tutorial-assets.ts';
 import type { TutorialView, WireEndView } from '../lib/tutorial-view.ts';
 import { JumpLink } from './jump-link.tsx';
 import { TutorialSection } from './tutorial-section.tsx';
@@ -20,8 +20,7 @@ function WireEnd({ end: { label, pin } }: { end: WireEndView }) {
   );
 }
 
-function WiringDiagram({ view }: { view: TutorialView }) {
-  const assets = useTutorialAssets(view.slug);
+function WiringDiagram({ view, assets }: { view: TutorialView; assets: TutorialAssetsState }) {
   return (
     <figure className="wiring-figure tray bg-blueprint overflow-hidden">
       {/* Scrolls sideways on a phone; focusable so a keyboard can scroll it too. */}
@@ -29,7 +28,7 @@ function WiringDiagram({ view }: { view: TutorialView }) {
         className="wiring-scroll overflow-x-auto p-4"
         role="img"
         aria-labelledby="wiring-caption"
-        aria-busy={assets.isPending}
+        aria-busy={!assets.data && !assets.isError}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
         tabIndex={0}
       >
@@ -49,7 +48,7 @@ function WiringDiagram({ view }: { view: TutorialView }) {
       {assets.isError ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 border-t border-border px-4 py-3">
           <p className="text-sm">The diagram did not load. The connection table below lists every wire.</p>
-          <Button variant="secondary" size="sm" onClick={() => assets.refetch()}>
+          <Button variant="secondary" size="sm" onClick={assets.retry}>
             <RotateCcw aria-hidden="true" /> Try again
           </Button>
         </div>
@@ -62,10 +61,10 @@ function WiringDiagram({ view }: { view: TutorialView }) {
 }
 
 /** The diagram and, for every wire, a row of the connection table (the diagram's text alternative). */
-export function WiringSection({ view }: { view: TutorialView }) {
+export function WiringSection({ view, assets }: { view: TutorialView; assets: TutorialAssetsState }) {
   return (
     <TutorialSection id="wiring" kicker="Connect" title="Wiring">
-      <WiringDiagram view={view} />
+      <WiringDiagram view={view} assets={assets} />
       <div className="mt-8" id="connections">
         <h3 id="connections-heading" className="font-display text-xl font-semibold">
           Connection table

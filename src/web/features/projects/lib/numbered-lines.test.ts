@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { numberedLinesHtml } from './numbered-lines.ts';
+
+describe('numbered sketch lines', () => {
+  it('numbers the lines in one piece of markup: each line linkable by id, its number hidden from screen readers', () => {
+    expect(numberedLinesHtml(['int a;', '<span class="c">// b</span>'])).toBe(
+      '<span id="L1" data-line="1" class="code-line"><span class="code-ln" aria-hidden="true">1</span><span class="code-src">int a;</span></span>' +
+        '<span id="L2" data-line="2" class="code-line"><span class="code-ln" aria-hidden="true">2</span><span class="code-src"><span class="c">// b</span></span></span>',
+    );
+    expect(numberedLinesHtml([])).toBe('');
+  });
+});

@@ -1,0 +1,14 @@
+/**
+ * The sketch's lines as the code viewer shows them, one piece of markup: line n is
+ * `<span id="Ln" data-line="n" class="code-line">` holding its number (`.code-ln`, hidden from
+ * screen readers) and its highlighted source (`.code-src`). The page inserts it as one innerHTML
+ * instead of rendering some 500 elements one by one; the tutorial's chunk keeps only the lines.
+ */
+export function numberedLinesHtml(lines: readonly string[]): string {
+  let html = '';
+  for (let index = 0; index < lines.length; index++) {
+    const line = index + 1;
+    html += `<span id="L${line}" data-line="${line}" class="code-line"><span class="code-ln" aria-hidden="true">${line}</span><span class="code-src">${lines[index]}</span></span>`;
+  }
+  return html;
+}
