@@ -7,6 +7,7 @@ import { afterFirstPaint } from './after-paint.ts';
 import { withoutDeferrableRules, withoutUnusedCustomProperties } from './critical-css.ts';
 import { displayText, unicodeRange, withoutChars } from './display-font.ts';
 import {
+  AFTER_PAINT_LOADER,
   BOOTSTRAP_LOADER,
   deferStylesheets,
   inlineScriptHashes,
@@ -14,6 +15,7 @@ import {
   rewriteBootstrap,
   STYLESHEET_LOADER,
   withFontPreload,
+  withOneAfterPaintScript,
   withoutModulePreloads,
 } from './postbuild.ts';
 
@@ -63,6 +65,19 @@ import("/assets/entry.client-1.js");</script>`;
     );
     expect(html).toContain(`<script>${BOOTSTRAP_LOADER}</script>`);
     expect(html).not.toContain('<script type="module"');
+  });
+
+  it('merges the stylesheet and bootstrap loaders into one script where the bootstrap was', () => {
+    const page = deferStylesheets(
+      `<head><link rel="stylesheet" href="/assets/root-1.css"></head><body><p>x</p>${bootstrap}</body>`,
+    );
+    const html = withOneAfterPaintScript(rewriteBootstrap(page, { afterPaint: true, waitForCss: true }));
+    expect(html.match(/<script>/g)).toHaveLength(1);
+    expect(html).toMatch(/id="app-bootstrap">[^<]*<\/script><script>[^<]*<\/script><\/body>$/);
+    expect(html).toContain(`<script>${AFTER_PAINT_LOADER}</script></body>`);
+    expect(AFTER_PAINT_LOADER).toContain('l.disabled=false});var s=document.createElement("script")');
+    // Without both, nothing to merge.
+    expect(withOneAfterPaintScript(page)).toBe(page);
   });
 
   it('leaves the bootstrap a module script when only waiting for the stylesheet, and fails loudly on unknown markup', () => {
@@ -208,7 +223,8 @@ describe('postbuild on a small build', () => {
     ] as const) {
       const html = readFileSync(path.join(dir, 'client', file), 'utf8');
       expect(manifest.pages[route].scriptHashes).toEqual(inlineScriptHashes(html));
-      expect(manifest.pages[route].scriptHashes).toContain(sha(STYLESHEET_LOADER));
+      expect(manifest.pages[route].scriptHashes).toContain(sha(AFTER_PAINT_LOADER));
+      expect(manifest.pages[route].scriptHashes).not.toContain(sha(STYLESHEET_LOADER));
       expect(existsSync(path.join(dir, 'client', `${file}.br`))).toBe(true);
     }
   });

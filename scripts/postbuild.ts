@@ -83,9 +83,8 @@ export function inlinedCss(html: string): string {
  * Enables the full stylesheet after first paint. It stays in <head> as React Router rendered it
  * (so React hydrates it as is), marked `disabled`, which browsers neither fetch nor apply.
  */
-export const STYLESHEET_LOADER = afterFirstPaint(
-  'document.querySelectorAll("link[data-after-paint]").forEach(function(l){l.disabled=false})',
-);
+const ENABLE_STYLESHEETS = 'document.querySelectorAll("link[data-after-paint]").forEach(function(l){l.disabled=false})';
+export const STYLESHEET_LOADER = afterFirstPaint(ENABLE_STYLESHEETS);
 
 /**
  * Keeps the stylesheet links of a page whose critical CSS is inline out of the first paint: they
@@ -101,9 +100,24 @@ export function deferStylesheets(html: string): string {
 }
 
 /** Runs the inert bootstrap as a module script after first paint. */
-export const BOOTSTRAP_LOADER = afterFirstPaint(
-  'var s=document.createElement("script");s.type="module";s.textContent=document.getElementById("app-bootstrap").textContent;document.body.appendChild(s)',
-);
+const RUN_BOOTSTRAP =
+  'var s=document.createElement("script");s.type="module";s.textContent=document.getElementById("app-bootstrap").textContent;document.body.appendChild(s)';
+export const BOOTSTRAP_LOADER = afterFirstPaint(RUN_BOOTSTRAP);
+
+/** Both loaders as one script: the stylesheets enabled, then the bootstrap started. */
+export const AFTER_PAINT_LOADER = afterFirstPaint(`${ENABLE_STYLESHEETS};${RUN_BOOTSTRAP}`);
+
+/**
+ * A page with both loaders gets them as one script, where the bootstrap's was: one CSP hash less in
+ * the headers and one script less in the page, bytes that decide whether a page fits in the
+ * first round trip (a tutorial page is within a few dozen bytes of it).
+ */
+export function withOneAfterPaintScript(html: string): string {
+  const stylesheets = `<script>${STYLESHEET_LOADER}</script>`;
+  const bootstrap = `<script>${BOOTSTRAP_LOADER}</script>`;
+  if (!html.includes(stylesheets) || !html.includes(bootstrap)) return html;
+  return html.replace(stylesheets, '').replace(bootstrap, () => `<script>${AFTER_PAINT_LOADER}</script>`);
+}
 
 /** React Router's inline module script: static imports of the manifest and route modules, then `import(entry.client)`. */
 const BOOTSTRAP = /<script type="module" async(?:="")?>(import "\/assets\/manifest-[\s\S]*?)<\/script>/;
@@ -267,6 +281,7 @@ export async function postbuild(
         waitForCss: critical,
         splitEvaluation: options.splitModuleEvaluation === true,
       });
+      html = withOneAfterPaintScript(html);
     }
     writeFileSync(file, html);
     const entry = { file: relative, scriptHashes: inlineScriptHashes(html) };

@@ -45,7 +45,7 @@ describe('the offline build step', () => {
   });
 
   it('renders the robot logo (colours resolved, no CSS variables) into PNG icons of the stated sizes', async () => {
-    const logo = await robotLogoSvg();
+    const logo = robotLogoSvg();
     expect(logo).toMatch(/^<svg[^>]*viewBox="0 0 64 64"/);
     expect(logo).not.toContain('var(');
     expect(logo).toContain('#22d3ee');

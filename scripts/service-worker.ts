@@ -2,7 +2,7 @@
  * The last build step (after `scripts/postbuild.ts`, which rewrites the pages): makes the app
  * installable and usable offline (product D15).
  *
- * - App icons rendered from the robot logo (`src/web/components/robot-logo.tsx`) at 192 and 512 px,
+ * - App icons rendered from the robot logo (`public/robot-logo.svg`, the header's logo) at 192 and 512 px,
  *   plus a maskable 512 px one (dark background, logo inside the safe zone), into `icons/`.
  * - The web app manifest (`manifest.webmanifest`), named from SITE_NAME.
  * - The service worker (`sw.js`, Workbox's generateSW): precaches every prerendered page under its
@@ -14,14 +14,10 @@
  * It writes `service-worker-report.json` beside the page manifest: the precache list's size,
  * which `npm run bench` reports.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Resvg } from '@resvg/resvg-js';
-import { createElement, type FunctionComponent } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { transformWithOxc } from 'vite';
 import { generateSW, type ManifestEntry } from 'workbox-build';
 import { DEFAULT_SITE_NAME } from '../src/shared/constants.ts';
 import {
@@ -35,7 +31,7 @@ import {
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUILD_DIR = path.join(ROOT, 'build');
-const LOGO_SOURCE = path.join(ROOT, 'src', 'web', 'components', 'robot-logo.tsx');
+const LOGO_FILE = path.join(ROOT, 'public', 'robot-logo.svg');
 export const SERVICE_WORKER_REPORT_FILE = 'service-worker-report.json';
 
 export interface AppIcon {
@@ -50,26 +46,9 @@ export const APP_ICONS: readonly AppIcon[] = [
   { file: 'icon-maskable-512.png', size: 512, purpose: 'maskable' },
 ];
 
-/**
- * The navigation's robot logo as plain SVG: rendered from its React component, with each colour's
- * CSS custom property replaced by its fallback (the colours meant for a dark background), since an
- * image has no stylesheet.
- */
-export async function robotLogoSvg(): Promise<string> {
-  const { code } = await transformWithOxc(readFileSync(LOGO_SOURCE, 'utf8'), LOGO_SOURCE, {
-    jsx: { runtime: 'automatic' },
-  });
-  // Inside the project, so `react/jsx-runtime` resolves from its node_modules.
-  const dir = mkdtempSync(path.join(ROOT, 'node_modules', '.robot-logo-'));
-  try {
-    const file = path.join(dir, 'robot-logo.mjs');
-    writeFileSync(file, code);
-    const module: { RobotLogo: FunctionComponent } = await import(pathToFileURL(file).href);
-    const markup = renderToStaticMarkup(createElement(module.RobotLogo));
-    return markup.replace(/var\(--[\w-]+,\s*(#[0-9a-fA-F]{3,8})\)/g, '$1').replace(/ aria-hidden="true"/, '');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+/** The navigation's robot logo (an image in the header, public/robot-logo.svg), the source of the app icons. */
+export function robotLogoSvg(): string {
+  return readFileSync(LOGO_FILE, 'utf8').trim();
 }
 
 /**
@@ -182,7 +161,7 @@ export async function buildServiceWorker(buildDir = BUILD_DIR, siteName = DEFAUL
 
   const iconsDir = path.join(clientDir, ICONS_PATH.slice(1));
   mkdirSync(iconsDir, { recursive: true });
-  const logo = await robotLogoSvg();
+  const logo = robotLogoSvg();
   for (const icon of APP_ICONS) {
     writeFileSync(path.join(iconsDir, icon.file), renderPng(iconSvg(logo, icon.purpose), icon.size));
   }

@@ -1,5 +1,36 @@
+import net from 'node:net';
 import { describe, expect } from 'vitest';
-import { expectNoAxeViolations, openPage, openServerDatabase, test, url, waitForHydration } from './fixtures.ts';
+import { PROJECTS } from '#shared/content/projects.ts';
+import {
+  baseUrl,
+  expectNoAxeViolations,
+  openPage,
+  openServerDatabase,
+  test,
+  url,
+  waitForHydration,
+} from './fixtures.ts';
+
+/** TCP's first window: 10 segments of 1,460 bytes (RFC 6928), what the server can send before the first acknowledgement. */
+const FIRST_WINDOW_BYTES = 10 * 1460;
+
+/** Every byte of the answer to a browser's GET of `route` (status line, headers, brotli body), as it goes over the wire. */
+function bytesOnTheWire(route: string): Promise<number> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    let bytes = 0;
+    const socket = net.connect(Number(port), hostname, () =>
+      socket.write(
+        `GET ${route} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept-Encoding: gzip, deflate, br, zstd\r\nConnection: close\r\n\r\n`,
+      ),
+    );
+    socket.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+    });
+    socket.on('end', () => resolve(bytes));
+    socket.on('error', reject);
+  });
+}
 
 describe('public pages', () => {
   test('home shows the hero, the mission and the calls to action', async ({ browser }) => {
@@ -43,6 +74,16 @@ describe('public pages', () => {
     ]) {
       const html = await (await fetch(url(route as string))).text();
       expect(html, route).toContain(text);
+    }
+  });
+
+  test('each prerendered page arrives in the first round trip: headers and compressed HTML within the first TCP window', async () => {
+    const routes = ['/', '/about', '/people', '/auth', '/projects', ...PROJECTS.map((p) => `/projects/${p.slug}`)];
+    for (const route of routes) {
+      const bytes = await bytesOnTheWire(route);
+      // Over it, first paint waits one more round trip (on a phone, ~150 ms more); a tutorial page is within ~300 bytes.
+      expect(bytes, route).toBeGreaterThan(5000);
+      expect(bytes, route).toBeLessThanOrEqual(FIRST_WINDOW_BYTES);
     }
   });
 
