@@ -227,8 +227,15 @@ describe('tutorial pages', () => {
     expect(await builds.getByRole('link', { name: 'Pick a project' }).getAttribute('href')).toBe('/projects');
 
     await page.goto(url('/projects'));
+    // The heart turns at once; the dashboard is opened once the server has the bookmark (a full load
+    // would otherwise cut the request short on a busy machine).
+    const saved = page.waitForResponse(
+      (response: Response) =>
+        response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/bookmarks',
+    );
     await page.getByRole('button', { name: `Bookmark ${TITLE}` }).click();
     await page.getByRole('button', { name: `Remove ${TITLE} from bookmarks` }).waitFor();
+    expect((await saved).status()).toBe(201);
     await page.goto(url('/dashboard'));
     await page.locator('section[aria-labelledby="bookmarks-heading"]').getByRole('link', { name: TITLE }).click();
     await page.waitForURL(url(`/projects/${SLUG}`));

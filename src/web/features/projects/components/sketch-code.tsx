@@ -1,5 +1,5 @@
 import { Check, Copy, RotateCcw } from 'lucide-react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { Project } from '#shared/content/projects.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -86,7 +86,13 @@ function CodeLines({ lines, file }: { lines: readonly string[]; file: string }) 
  * The Code section: the sketch with line numbers and highlighting (lines named by the address,
  * `#L12-L20`, are marked), a Copy button and a download link.
  */
-export function SketchCode({ project, assets }: { project: Project; assets: TutorialAssetsState }) {
+export const SketchCode = memo(function SketchCode({
+  project,
+  assets,
+}: {
+  project: Project;
+  assets: TutorialAssetsState;
+}) {
   const file = assets.data?.sketchFile ?? `${project.slug}.ino`;
 
   return (
@@ -115,4 +121,4 @@ export function SketchCode({ project, assets }: { project: Project; assets: Tuto
       </div>
     </TutorialSection>
   );
-}
+});

@@ -127,12 +127,12 @@ interface DeferredSectionsProps {
  * Wiring, Code and Steps, rendered with new data in a transition, in slices a phone's main thread
  * can take. Only this component and the sections below it render then, and none of them reads a
  * store: a query that settles during the slices would otherwise make React redo them in one
- * blocking render. A tick still shows at once: it is itself a transition, which takes the new value.
+ * blocking render. The ticks are not deferred: a tick shows in the frame of the click (only the
+ * steps re-render for it; the wiring and code are memoised).
  */
 function DeferredSections({ project, content, assets, doneSteps, onToggleStep, onShown }: DeferredSectionsProps) {
   const deferredContent = useDeferredValue(content);
   const deferredAssets = useDeferredValue(assets);
-  const deferredDone = useDeferredValue(doneSteps);
   if (!deferredContent) return <SectionsLoading />;
   const { Sections, view } = deferredContent;
   return (
@@ -140,7 +140,7 @@ function DeferredSections({ project, content, assets, doneSteps, onToggleStep, o
       project={project}
       view={view}
       assets={deferredAssets}
-      doneSteps={deferredDone}
+      doneSteps={doneSteps}
       onToggleStep={onToggleStep}
       onShown={onShown}
     />

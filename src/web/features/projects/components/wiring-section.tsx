@@ -1,4 +1,5 @@
 import { RotateCcw } from 'lucide-react';
+import { memo } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import type { TutorialAssetsState } from '../api/tutorial-assets.ts';
 import type { TutorialView, WireEndView } from '../lib/tutorial-view.ts';
@@ -61,7 +62,13 @@ function WiringDiagram({ view, assets }: { view: TutorialView; assets: TutorialA
 }
 
 /** The diagram and, for every wire, a row of the connection table (the diagram's text alternative). */
-export function WiringSection({ view, assets }: { view: TutorialView; assets: TutorialAssetsState }) {
+export const WiringSection = memo(function WiringSection({
+  view,
+  assets,
+}: {
+  view: TutorialView;
+  assets: TutorialAssetsState;
+}) {
   return (
     <TutorialSection id="wiring" kicker="Connect" title="Wiring">
       <WiringDiagram view={view} assets={assets} />
@@ -117,4 +124,4 @@ export function WiringSection({ view, assets }: { view: TutorialView; assets: Tu
       </div>
     </TutorialSection>
   );
-}
+});
