@@ -170,6 +170,10 @@ export function withoutChars(text: string, other: string): string {
  * paint (allowed by the page's CSP hash; a face made from bytes is not fetched, so `font-src`
  * does not apply). It also registers the site subset for the characters the page lacks (names
  * members type, other pages' headings after navigation) and loads it once the page has painted.
+ * That face is `swap`, not `optional`: Chromium never uses an `optional` face that finishes
+ * loading after its block period, even for text laid out later, so the characters it covers fell
+ * back to the system face next to the page's own glyphs ("Connection table" with a DejaVu "C").
+ * No text on the first paint needs it, so nothing painted then can swap.
  * The ranges do not overlap, so the face that painted the page is never replaced.
  */
 export function inlineFontScript(
@@ -181,7 +185,7 @@ export function inlineFontScript(
   const rest = site ? withoutChars(site.text, page.text) : '';
   const later =
     rest.length > 0 && site
-      ? `var s=new FontFace(n,"url(${site.url}) format('woff2')",{weight:w,unicodeRange:"${unicodeRange(rest)}",display:"optional"});f.add(s);${site.loadAfterPaint === false ? '' : `${afterFirstPaint('s.load().catch(function(){})')};`}`
+      ? `var s=new FontFace(n,"url(${site.url}) format('woff2')",{weight:w,unicodeRange:"${unicodeRange(rest)}",display:"swap"});f.add(s);${site.loadAfterPaint === false ? '' : `${afterFirstPaint('s.load().catch(function(){})')};`}`
       : '';
   return `try{var n=${JSON.stringify(DISPLAY_FAMILY)},w="${weight}",f=document.fonts;${own}${later}}catch(e){}`;
 }

@@ -347,6 +347,28 @@ describe('tutorial pages', () => {
     await close();
   });
 
+  test('headings the app renders after load are drawn in the display face only, no system glyphs among them', async ({
+    browser,
+  }) => {
+    const { page, close } = await openSignedInPage(browser);
+    await openTutorial(page);
+    const heading = page.locator('#connections-heading');
+    await heading.waitFor();
+    // The site subset (characters this page's own subset lacks: "C", "c" here) loads after first paint.
+    await page.waitForFunction(() => [...document.fonts].every((face) => face.status !== 'loading'));
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '#connections-heading' });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    expect(fonts.map((font) => `${font.familyName}: ${font.glyphCount}`)).toEqual([
+      expect.stringMatching(/^Space Grotesk/),
+    ]);
+    expect(fonts[0]?.glyphCount).toBe('Connection table'.length);
+    await close();
+  });
+
   test('an unknown tutorial is the 404 page', async ({ browser }) => {
     const { page, errors, close } = await openPage(browser);
     const response = await page.goto(url('/projects/no-such-robot'));
