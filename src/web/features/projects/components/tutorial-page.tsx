@@ -197,13 +197,12 @@ function TutorialPage({ project, content, userId }: TutorialPageProps) {
     },
     [project.id, showTick, tickAsync],
   );
-  // Never called while userId is null: the ticks are disabled then.
-  const onToggleStep = useMemo(
-    () => (userId === null ? undefined : (index: number, done: boolean) => tick('steps', index, done)),
-    [userId, tick],
-  );
-  const onToggleMaterial = useMemo(
-    () => (userId === null ? undefined : (index: number, done: boolean) => tick('materials', index, done)),
+  // None while userId is null: the ticks are disabled then. Stable otherwise, so the memoised sections keep theirs.
+  const [onToggleStep, onToggleMaterial] = useMemo(
+    () =>
+      userId === null
+        ? [undefined, undefined]
+        : (['steps', 'materials'] as const).map((kind) => (index: number, done: boolean) => tick(kind, index, done)),
     [userId, tick],
   );
 
