@@ -63,6 +63,12 @@ const VARIANTS: readonly Variant[] = [
     options: { criticalCss: true, font: 'inline', hydrateAfterPaint: true },
   },
   {
+    name: 'critical-css+inline-font+after-paint+head-links',
+    description:
+      '… and the favicon and web app manifest linked after first paint (the browser fetches them, and the install icon, once the document has loaded)',
+    options: { criticalCss: true, font: 'inline', hydrateAfterPaint: true, headLinksAfterPaint: true },
+  },
+  {
     name: 'critical-css+inline-font+after-paint+split-modules',
     description:
       '… and the route modules imported dynamically, together, so each module graph is evaluated in a task of its own',

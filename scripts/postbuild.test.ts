@@ -9,6 +9,7 @@ import { displayText, unicodeRange, withoutChars } from './display-font.ts';
 import {
   AFTER_PAINT_LOADER,
   BOOTSTRAP_LOADER,
+  deferHeadLinks,
   deferStylesheets,
   inlineScriptHashes,
   postbuild,
@@ -75,7 +76,9 @@ import("/assets/entry.client-1.js");</script>`;
     expect(html.match(/<script>/g)).toHaveLength(1);
     expect(html).toMatch(/id="app-bootstrap">[^<]*<\/script><script>[^<]*<\/script><\/body>$/);
     expect(html).toContain(`<script>${AFTER_PAINT_LOADER}</script></body>`);
-    expect(AFTER_PAINT_LOADER).toContain('l.disabled=false});var s=document.createElement("script")');
+    expect(AFTER_PAINT_LOADER).toContain(
+      'l.disabled=false});q("link[data-href]",function(l){l.href=l.dataset.href});var s=document.createElement("script")',
+    );
     // Without both, nothing to merge.
     expect(withOneAfterPaintScript(page)).toBe(page);
   });
@@ -103,6 +106,15 @@ import("/assets/entry.client-1.js");</script>`;
     expect(inert).not.toMatch(/^import /m);
     expect(inert).toContain('window.__reactRouterRouteModules = {"root":route0};');
     expect(inert).toMatch(/\nimport\("\/assets\/entry\.client-1\.js"\);$/);
+  });
+
+  it('holds the favicon and manifest links back until first paint, the icon on an empty data: image', () => {
+    const head =
+      '<head><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="manifest" href="/manifest.webmanifest"><link rel="stylesheet" href="/a.css"></head>';
+    expect(deferHeadLinks(head)).toBe(
+      '<head><link rel="icon" href="data:," data-href="/favicon.svg" type="image/svg+xml"><link rel="manifest" data-href="/manifest.webmanifest"><link rel="stylesheet" href="/a.css"></head>',
+    );
+    expect(STYLESHEET_LOADER).toContain('q("link[data-href]",function(l){l.href=l.dataset.href})');
   });
 
   it('waits for the first contentful paint before running deferred work', () => {
@@ -165,6 +177,7 @@ describe('postbuild on a small build', () => {
   let dir = '';
   const page = (body: string) =>
     '<!DOCTYPE html><html lang="en" class="dark"><head><meta charSet="utf-8"/>' +
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml"/><link rel="manifest" href="/manifest.webmanifest"/>' +
     '<script>try{var d=document.documentElement}catch(e){}</script><link rel="modulepreload" href="/assets/entry.client-1.js"/>' +
     '<link rel="stylesheet" href="/assets/root-1.css"/></head><body>' +
     body +
@@ -198,6 +211,8 @@ describe('postbuild on a small build', () => {
     expect(html).toContain('<link rel="stylesheet" href="/assets/root-1.css" disabled data-after-paint>');
     expect(html).not.toContain('modulepreload');
     expect(html).not.toContain('data-beasties-container');
+    expect(html).toContain('<link rel="icon" href="data:," data-href="/favicon.svg" type="image/svg+xml"');
+    expect(html).toContain('<link rel="manifest" data-href="/manifest.webmanifest"');
   });
 
   it("puts the page's own subset of the display face in the page, with the rest after paint", () => {
@@ -212,6 +227,7 @@ describe('postbuild on a small build', () => {
   it('keeps the 404 shell render-blocking: the app fills it in after loading', () => {
     const html = readFileSync(path.join(dir, 'client', '__spa-fallback.html'), 'utf8');
     expect(html).toContain('<link rel="stylesheet" href="/assets/root-1.css"/>');
+    expect(html).toContain('<link rel="icon" href="/favicon.svg"');
     expect(html).toContain('id="app-bootstrap"');
   });
 

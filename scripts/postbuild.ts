@@ -47,10 +47,22 @@ export interface FirstPaintOptions {
    * later (member names) finds it loaded; `false` leaves it to the browser, when text needs it.
    */
   readonly siteFontAfterPaint?: boolean;
+  /**
+   * Link the favicon and the web app manifest after first paint (with `criticalCss`): the browser
+   * fetches both, and the manifest's install icon, as soon as the document has loaded, which is
+   * before a prerendered page's first frame, and Lighthouse's simulation charges every request that
+   * finished before the first paint to it.
+   */
+  readonly headLinksAfterPaint?: boolean;
 }
 
 /** What the build keeps; `splitModuleEvaluation` measured no better (bench/RESULTS.md) and stays off. */
-export const FIRST_PAINT: FirstPaintOptions = { criticalCss: true, font: 'inline', hydrateAfterPaint: true };
+export const FIRST_PAINT: FirstPaintOptions = {
+  criticalCss: true,
+  font: 'inline',
+  hydrateAfterPaint: true,
+  headLinksAfterPaint: true,
+};
 
 /**
  * React Router puts a `<link rel="modulepreload">` in <head> for every chunk of the page (~110 KB
@@ -80,10 +92,12 @@ export function inlinedCss(html: string): string {
 }
 
 /**
- * Enables the full stylesheet after first paint. It stays in <head> as React Router rendered it
- * (so React hydrates it as is), marked `disabled`, which browsers neither fetch nor apply.
+ * Enables the full stylesheet after first paint, and links what headLinksAfterPaint held back. The
+ * stylesheet stays in <head> as React Router rendered it (so React hydrates it as is), marked
+ * `disabled`, which browsers neither fetch nor apply.
  */
-const ENABLE_STYLESHEETS = 'document.querySelectorAll("link[data-after-paint]").forEach(function(l){l.disabled=false})';
+const ENABLE_STYLESHEETS =
+  'var q=function(s,f){document.querySelectorAll(s).forEach(f)};q("link[data-after-paint]",function(l){l.disabled=false});q("link[data-href]",function(l){l.href=l.dataset.href})';
 export const STYLESHEET_LOADER = afterFirstPaint(ENABLE_STYLESHEETS);
 
 /**
@@ -97,6 +111,19 @@ export function deferStylesheets(html: string): string {
   });
   if (deferred === html) return html;
   return deferred.replace('</body>', `<script>${STYLESHEET_LOADER}</script></body>`);
+}
+
+/**
+ * The favicon and web app manifest links as they are before first paint (see headLinksAfterPaint):
+ * their URL waits in `data-href`. The icon points at an empty `data:` image meanwhile, so the
+ * browser does not ask for `/favicon.ico` when the document has loaded without an icon; a manifest
+ * link without `href` is no manifest. Without JavaScript a page has neither, and needs neither.
+ */
+export function deferHeadLinks(html: string): string {
+  return html.replace(
+    /<link rel="(icon|manifest)" href="([^"]+)"/g,
+    (_, rel: string, href: string) => `<link rel="${rel}"${rel === 'icon' ? ' href="data:,"' : ''} data-href="${href}"`,
+  );
 }
 
 /** Runs the inert bootstrap as a module script after first paint. */
@@ -251,7 +278,7 @@ export async function postbuild(
     if (critical) {
       const inlined = (await beasties.process(html)).replace(' data-beasties-container', '');
       html = deferStylesheets(
-        inlined.replace(
+        (options.headLinksAfterPaint ? deferHeadLinks(inlined) : inlined).replace(
           /<style>([\s\S]*?)<\/style>/,
           (_, css: string) => `<style>${withoutUnusedCustomProperties(withoutDeferrableRules(css), inlined)}</style>`,
         ),

@@ -87,6 +87,28 @@ describe('public pages', () => {
     }
   });
 
+  test('the favicon and web app manifest are linked once the page has painted, and /favicon.ico is never asked for', async ({
+    browser,
+  }) => {
+    const { page, errors, close } = await openPage(browser);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(url('/about'));
+    await waitForHydration(page);
+    const links = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('link[rel="icon"], link[rel="manifest"]')].map(
+          (link) => `${link.getAttribute('rel')} ${link.getAttribute('href')}`,
+        ),
+      );
+    await expect.poll(links).toEqual(['icon /favicon.svg', 'manifest /manifest.webmanifest']);
+    await expect.poll(() => requested).toContain('/favicon.svg');
+    // Before paint the icon is an empty data: image, so the browser asks for no default icon.
+    expect(requested).not.toContain('/favicon.ico');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   test('the 404 page answers unknown routes, logs the path and leads home', async ({ browser }) => {
     const { page, errors, close } = await openPage(browser);
     const response = await page.goto(url('/robots/that/do/not/exist'));
