@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { PAGE_MANIFEST_FILE, type PageManifest } from '#shared/page-manifest.ts';
 import { FIRST_PAINT, type FirstPaintOptions, inlineScriptHashes, postbuild } from '../scripts/postbuild.ts';
+import { buildServiceWorker } from '../scripts/service-worker.ts';
 import { launchBrowser } from '../tests/e2e/browser.ts';
 import { type LighthouseSample, launchChromium, lighthouseSample, signInChromium } from './lighthouse.ts';
 import { writeResultsSection } from './results-file.ts';
@@ -138,7 +139,9 @@ log(`building once (react-router build + server bundle) into ${work}`);
 execFileSync('npx', ['react-router', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 const raw = path.join(work, 'raw');
 cpSync(path.join(ROOT, 'build'), raw, { recursive: true });
+// The project's own build is left complete, as `npm run build` leaves it.
 execFileSync('node', ['scripts/postbuild.ts'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+execFileSync('node', ['scripts/service-worker.ts'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 execFileSync('npx', ['vite', 'build', '--config', 'vite.server.config.ts'], {
   cwd: ROOT,
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -158,6 +161,8 @@ try {
     cpSync(path.join(ROOT, 'build', 'server-app'), path.join(dir, 'build', 'server-app'), { recursive: true });
     symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
     await postbuild(path.join(dir, 'build'), variant.options);
+    // The build's last step: the web app manifest and its icons (which the browser fetches), the service worker.
+    await buildServiceWorker(path.join(dir, 'build'));
     if (variant.static) makeStatic(path.join(dir, 'build'));
     const bytes = new Map<string, { br: number; css: number }>();
     for (const page of PAGES) {
