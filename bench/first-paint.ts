@@ -70,6 +70,17 @@ const VARIANTS: readonly Variant[] = [
     options: { criticalCss: true, font: 'inline', hydrateAfterPaint: true, headLinksAfterPaint: true },
   },
   {
+    name: 'critical-css+inline-font+after-paint+head-links+split-modules',
+    description: '… and the route modules imported dynamically, together, each module graph evaluated in a task of its own',
+    options: {
+      criticalCss: true,
+      font: 'inline',
+      hydrateAfterPaint: true,
+      headLinksAfterPaint: true,
+      splitModuleEvaluation: true,
+    },
+  },
+  {
     name: 'critical-css+inline-font+after-paint+split-modules',
     description:
       '… and the route modules imported dynamically, together, so each module graph is evaluated in a task of its own',
