@@ -71,7 +71,8 @@ const VARIANTS: readonly Variant[] = [
   },
   {
     name: 'critical-css+inline-font+after-paint+head-links+split-modules',
-    description: '… and the route modules imported dynamically, together, each module graph evaluated in a task of its own',
+    description:
+      '… and the route modules imported dynamically, together, each module graph evaluated in a task of its own',
     options: {
       criticalCss: true,
       font: 'inline',
