@@ -50,6 +50,32 @@ async function waitForOfflineReady(page: Page) {
     .toEqual(expect.arrayContaining(['/api/account', '/api/bookmarks', '/api/progress']));
 }
 
+/**
+ * How many changes wait in this browser's offline queue (src/web/lib/offline/pending-store.ts), for
+ * every account. Read only once the app has opened the queue: opening a missing database here
+ * would create it without the queue's store.
+ */
+function pendingChangeCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('roboforge-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const database = open.result;
+          const all = database.transaction('pending-changes').objectStore('pending-changes').getAll();
+          all.onerror = () => reject(all.error);
+          all.onsuccess = () => {
+            database.close();
+            resolve(
+              all.result.reduce((count: number, list: unknown) => count + (Array.isArray(list) ? list.length : 0), 0),
+            );
+          };
+        };
+      }),
+  );
+}
+
 /** What the server holds for the account, read with its own session (as another device would). */
 async function serverState(accessToken: string) {
   const read = async (route: string) => {
@@ -108,11 +134,16 @@ describe('offline at the workbench', () => {
     // Bookmark one project and tick two steps of another, offline: the page shows them at once.
     await page.getByRole('button', { name: `Bookmark ${SECOND.title}` }).click();
     await page.getByRole('button', { name: `Remove ${SECOND.title} from bookmarks` }).waitFor();
+    // The heart turns at once; the change is kept once the toast says so. A page load before that (a
+    // few milliseconds on a quiet machine, more on a busy one) could cut the write short.
+    await page.getByText('Saved on this device. It syncs when you are back online.').waitFor();
     await page.goto(url(tutorialPath(FIRST.slug)));
     await expectTutorialRendered(page, FIRST);
     await stepBox(page, 1).check();
     await stepBox(page, 2).check();
     await page.getByText(`2 of ${FIRST.steps.length} steps done`).waitFor();
+    // Ticks say nothing when they are kept: wait until the queue holds them with the bookmark.
+    await expect.poll(() => pendingChangeCount(page)).toBe(3);
 
     // A reload, still offline, still shows them.
     await page.reload();
