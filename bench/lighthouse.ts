@@ -3,6 +3,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { signUpOverHttp } from '#test/http-session.ts';
 import { testSettings } from '#test/settings.ts';
+import { SESSION_STORAGE_KEY } from '#web/lib/auth/storage-key.ts';
 import { median } from './support.ts';
 
 const CHROME_FLAGS = [
@@ -143,9 +144,6 @@ export async function benchLighthouse(
   }
   return results;
 }
-
-/** Where the web app keeps the session (src/web/lib/auth/storage-key.ts). */
-const SESSION_STORAGE_KEY = 'roboforge.auth.session';
 
 /** Sends one DevTools command over a page target's socket and waits for its answer. */
 function cdpCommand(socket: WebSocket, id: number, method: string, params: Record<string, unknown>) {

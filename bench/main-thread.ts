@@ -26,6 +26,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { signUpOverHttp } from '#test/http-session.ts';
+import { SESSION_STORAGE_KEY } from '#web/lib/auth/storage-key.ts';
 import { launchBrowser } from '../tests/e2e/browser.ts';
 import { ROOT, startServer } from './support.ts';
 
@@ -40,8 +41,6 @@ const { values: args } = parseArgs({
   },
 });
 
-/** Where the web app keeps the session (src/web/lib/auth/storage-key.ts). */
-const SESSION_STORAGE_KEY = 'roboforge.auth.session';
 const SLOWDOWN = Number(args.slowdown);
 /**
  * A task longer than this blocks input (what Lighthouse's TBT counts beyond it); without a

@@ -96,9 +96,9 @@ export function inlinedCss(html: string): string {
  * stylesheet stays in <head> as React Router rendered it (so React hydrates it as is), marked
  * `disabled`, which browsers neither fetch nor apply.
  */
-const ENABLE_STYLESHEETS =
+const LINKS_AFTER_PAINT =
   'var q=function(s,f){document.querySelectorAll(s).forEach(f)};q("link[data-after-paint]",function(l){l.disabled=false});q("link[data-href]",function(l){l.href=l.dataset.href})';
-export const STYLESHEET_LOADER = afterFirstPaint(ENABLE_STYLESHEETS);
+export const STYLESHEET_LOADER = afterFirstPaint(LINKS_AFTER_PAINT);
 
 /**
  * Keeps the stylesheet links of a page whose critical CSS is inline out of the first paint: they
@@ -132,7 +132,7 @@ const RUN_BOOTSTRAP =
 export const BOOTSTRAP_LOADER = afterFirstPaint(RUN_BOOTSTRAP);
 
 /** Both loaders as one script: the stylesheets enabled, then the bootstrap started. */
-export const AFTER_PAINT_LOADER = afterFirstPaint(`${ENABLE_STYLESHEETS};${RUN_BOOTSTRAP}`);
+export const AFTER_PAINT_LOADER = afterFirstPaint(`${LINKS_AFTER_PAINT};${RUN_BOOTSTRAP}`);
 
 /**
  * A page with both loaders gets them as one script, where the bootstrap's was: one CSP hash less in
@@ -278,11 +278,12 @@ export async function postbuild(
     if (critical) {
       const inlined = (await beasties.process(html)).replace(' data-beasties-container', '');
       html = deferStylesheets(
-        (options.headLinksAfterPaint ? deferHeadLinks(inlined) : inlined).replace(
+        inlined.replace(
           /<style>([\s\S]*?)<\/style>/,
           (_, css: string) => `<style>${withoutUnusedCustomProperties(withoutDeferrableRules(css), inlined)}</style>`,
         ),
       );
+      if (options.headLinksAfterPaint) html = deferHeadLinks(html);
     }
     if (subset && subsetUrl && options.font === 'inline') {
       const own = displayText([html], { typed: false });

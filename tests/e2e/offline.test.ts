@@ -7,6 +7,7 @@ import { testSettings } from '#test/settings.ts';
 import { PROJECTS } from '../../src/shared/content/projects.ts';
 import { PERSONAL_CACHE_NAME, SERVICE_WORKER_PATH, WEB_MANIFEST_PATH } from '../../src/shared/offline.ts';
 import { PRERENDERED_ROUTES, ROUTES, tutorialPath } from '../../src/shared/routes.ts';
+import { PENDING_DATABASE, PENDING_OBJECT_STORE } from '../../src/web/lib/offline/pending-store.ts';
 import { baseUrl, expectNoAxeViolations, openPage, openSignedInPage, test, url } from './fixtures.ts';
 
 /*
@@ -57,13 +58,13 @@ async function waitForOfflineReady(page: Page) {
  */
 function pendingChangeCount(page: Page): Promise<number> {
   return page.evaluate(
-    () =>
+    ([name, storeName]) =>
       new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('roboforge-offline');
+        const open = indexedDB.open(name);
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const database = open.result;
-          const all = database.transaction('pending-changes').objectStore('pending-changes').getAll();
+          const all = database.transaction(storeName).objectStore(storeName).getAll();
           all.onerror = () => reject(all.error);
           all.onsuccess = () => {
             database.close();
@@ -73,6 +74,7 @@ function pendingChangeCount(page: Page): Promise<number> {
           };
         };
       }),
+    [PENDING_DATABASE, PENDING_OBJECT_STORE] as const,
   );
 }
 

@@ -18,12 +18,13 @@ export interface PendingStore<T> {
   remove(userId: string, id: string): Promise<void>;
 }
 
-const DATABASE = 'roboforge-offline';
-const OBJECT_STORE = 'pending-changes';
+/** The IndexedDB database and object store of the queue (one array of entries per account). */
+export const PENDING_DATABASE = 'roboforge-offline';
+export const PENDING_OBJECT_STORE = 'pending-changes';
 
 function openStore(): UseStore | null {
   try {
-    return typeof indexedDB === 'undefined' ? null : createStore(DATABASE, OBJECT_STORE);
+    return typeof indexedDB === 'undefined' ? null : createStore(PENDING_DATABASE, PENDING_OBJECT_STORE);
   } catch {
     return null;
   }
