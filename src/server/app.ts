@@ -13,6 +13,7 @@ import { signingKeysPlugin } from './plugins/app/signing-keys.ts';
 import { rateLimitPlugin } from './plugins/external/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/external/security-headers.ts';
 import { webPlugin } from './plugins/external/web.ts';
+import { serializeRequest } from './request-log.ts';
 import { accountRoutes } from './routes/api/account/account.ts';
 import { adminAuditRoute } from './routes/api/admin/audit.ts';
 import { adminMemberRoutes } from './routes/api/admin/members.ts';
@@ -50,6 +51,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       level: config.logLevel,
       // Tokens travel in the Authorization header; never write it (or cookies) to the log.
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Nor the value of a secret-named query parameter, on any route.
+      serializers: { req: serializeRequest },
       ...(config.logStream ? { stream: config.logStream } : {}),
     },
     // A malformed or over-long URL gets the API's error shape and headers, not Fastify's or Node's bare reply.

@@ -107,3 +107,79 @@ describe('serving the web app', () => {
     }
   });
 });
+
+// The same build, with the server logging every request as it does in production (level info).
+const logged = serverTest('sqlite', { webRoot: build.webRoot, logLevel: 'info' });
+const SECRET = 'SuperSecret99';
+
+describe('a credential sent before the app has started', () => {
+  logged(
+    'a form posted to a page is answered 303 back to that page, and its body is neither read nor logged',
+    async ({ server, logs }) => {
+      for (const [page, contentType, body] of [
+        ['/', 'application/x-www-form-urlencoded', `email=ada%40example.test&password=${SECRET}`],
+        [
+          '/about',
+          'multipart/form-data; boundary=x',
+          `--x\r\nContent-Disposition: form-data; name="password"\r\n\r\n${SECRET}\r\n--x--\r\n`,
+        ],
+      ] as const) {
+        const res = await request(server, `${page}?next=1`, {
+          method: 'POST',
+          headers: { 'content-type': contentType },
+          body,
+          redirect: 'manual',
+        });
+        expect(res.status, page).toBe(303);
+        expect(res.headers.get('location'), page).toBe(page);
+        expect(res.text, page).not.toContain(SECRET);
+      }
+      expect(logs.text).toContain('"method":"POST"');
+      expect(logs.text).not.toContain(SECRET);
+    },
+  );
+
+  logged('an oversized form is refused with 413 and the page is left as it was', async ({ server }) => {
+    const res = await request(server, '/about', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `password=${'x'.repeat(64 * 1024)}`,
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(413);
+    expect((await request(server, '/about')).status).toBe(200);
+  });
+
+  logged('forms are not accepted anywhere else: the API still speaks JSON only', async ({ server }) => {
+    const res = await request(server, '/api/auth/token?grant_type=password', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `email=a%40b.test&password=${SECRET}`,
+    });
+    expect(res.status).toBe(415);
+    expect((await request(server, '/no-such-page', { method: 'POST', body: 'x' })).status).toBe(404);
+  });
+
+  logged(
+    'the request log keeps the path and the names of secret query parameters, never their values',
+    async ({ server, logs }) => {
+      const secrets = [
+        'password',
+        'token',
+        'access_token',
+        'refresh_token',
+        'code',
+        'secret',
+        'new_password',
+        'api_key',
+      ];
+      const query = secrets.map((name, i) => `${name}=${SECRET}${i}`).join('&');
+      for (const route of ['/about', '/api/health', '/no-such-page']) {
+        await request(server, `${route}?email=ada%40example.test&${query}&q=solar`);
+        expect(logs.text).toContain(`"url":"${route}?email=ada%40example.test&password=[REDACTED]`);
+      }
+      expect(logs.text).toContain('&q=solar"');
+      expect(logs.text).not.toContain(SECRET);
+    },
+  );
+});

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { FALLBACK_SHELL_PATH, SERVICE_WORKER_PATH } from '#shared/offline.ts';
 import { PAGE_MANIFEST_FILE, type PageEntry, pageManifestSchema } from '#shared/page-manifest.ts';
@@ -48,6 +48,23 @@ function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
+/** Form bodies the pages' own forms could send: drained, counted against the body limit, never parsed. */
+const FORM_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+
+/**
+ * A page's form submitted natively, which only a browser without the app does (the boot script
+ * holds a form sent before the app starts, and the app handles it once it has): every form that
+ * can hold a password posts to its own page (docs/first-touch.md). The answer is 303 back to that
+ * page, so the credential goes nowhere: not into a URL, the history or the log (the body is read
+ * only to be thrown away). Encapsulated: the API keeps refusing form bodies with 415.
+ */
+const formsSentWithoutTheApp: FastifyPluginAsync<{ routes: readonly string[] }> = async (pages, { routes }) => {
+  pages.addContentTypeParser(FORM_CONTENT_TYPES, { parseAs: 'buffer' }, (_request, _body, done) => done(null));
+  for (const route of routes) {
+    pages.post(route, (_request, reply) => reply.header('cache-control', 'no-store').redirect(route, 303));
+  }
+};
+
 /**
  * Serves the built single-page app: prerendered pages from memory with their own CSP, hashed
  * assets cached for a year, and the app's 404 shell for every other path outside `/api`.
@@ -73,6 +90,7 @@ export const webPlugin = fp(
       const page = loadPage(webRoot, entry);
       app.get(route, (request, reply) => sendPage(request, reply, page, 200));
     }
+    await app.register(formsSentWithoutTheApp, { routes: Object.keys(manifest.pages) });
     // The 404 shell as a page of its own, for the service worker to precache (product D15).
     app.get(FALLBACK_SHELL_PATH, (request, reply) => sendPage(request, reply, fallback, 200));
     const serviceWorkerFile = path.join(webRoot, SERVICE_WORKER_PATH.slice(1));
