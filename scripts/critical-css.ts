@@ -56,17 +56,27 @@ export function withoutUnusedCustomProperties(css: string, html: string): string
 /** Selectors that can only match after the visitor acts: a pointer over or pressing something. */
 const AFTER_INTERACTION = /:(hover|active)\b/;
 
+/** Transitions only animate a change of style, and nothing changes before the full stylesheet applies. */
+const TRANSITION = /^transition(?:-|$)/;
+
 /**
  * `css` without what cannot apply before the full stylesheet arrives, a moment after first paint:
- * `@media print` blocks and `:hover`/`:active` states (focus styles stay, for a keyboard's first
- * Tab). Every byte left out lets more of the page into the first round trip.
+ * `@media print` blocks, `:hover`/`:active` states (focus styles stay, for a keyboard's first
+ * Tab) and transitions. Every byte left out lets more of the page into the first round trip.
  */
 export function withoutDeferrableRules(css: string): string {
   const root = postcss.parse(css);
   root.walkAtRules('media', (rule) => {
     if (/^print$/i.test(rule.params.trim())) rule.remove();
   });
+  root.walkDecls(TRANSITION, (declaration) => {
+    declaration.remove();
+  });
   root.walkRules((rule) => {
+    if (rule.nodes.length === 0) {
+      rule.remove();
+      return;
+    }
     const kept = rule.selectors.filter((selector) => !AFTER_INTERACTION.test(selector));
     if (kept.length === 0) rule.remove();
     else if (kept.length < rule.selectors.length) rule.selectors = kept;

@@ -152,6 +152,12 @@ describe('deferrable critical CSS', () => {
       '.a{color:red}.d{color:green}.g:focus-visible{outline:1px solid}@media (min-width:40rem){.h{display:flex}}',
     );
   });
+
+  it('drops transitions, and a rule left empty by them', () => {
+    const css =
+      '.a{color:red;transition-property:color;transition-duration:.15s}.t{transition:opacity 1s}.u{--transition:1}';
+    expect(withoutDeferrableRules(css)).toBe('.a{color:red}.u{--transition:1}');
+  });
 });
 
 describe('display-font text', () => {

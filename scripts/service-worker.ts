@@ -118,6 +118,8 @@ export function precacheEntry<T extends ManifestEntry>(entry: T): T {
  */
 const isPersonalRead = ({ url, sameOrigin }: { url: URL; sameOrigin: boolean }) =>
   sameOrigin &&
+  // The app's own reads carry no query; a URL that does may carry a credential, and is never stored.
+  url.search === '' &&
   (/^\/api\/(?:progress|bookmarks|account)$/.test(url.pathname) ||
     /^\/api\/profiles\/[0-9a-f-]{36}$/.test(url.pathname));
 

@@ -52,6 +52,8 @@ export async function openPage(
      * use to fake failures. tests/e2e/offline.test.ts runs with it.
      */
     serviceWorkers?: 'allow' | 'block';
+    /** `false`: `goto` returns as soon as Playwright's `waitUntil` is met, for a test of the page before the app starts. */
+    waitForApp?: boolean;
   } = {},
 ): Promise<WatchedPage> {
   const width = options.width ?? 1280;
@@ -65,12 +67,14 @@ export async function openPage(
   }
   const page = await context.newPage();
   // Every navigation in these tests waits for hydration, so the first click reaches React.
-  const goto = page.goto.bind(page);
-  page.goto = async (target, navigationOptions) => {
-    const response = await goto(target, navigationOptions);
-    await waitForHydration(page);
-    return response;
-  };
+  if (options.waitForApp !== false) {
+    const goto = page.goto.bind(page);
+    page.goto = async (target, navigationOptions) => {
+      const response = await goto(target, navigationOptions);
+      await waitForHydration(page);
+      return response;
+    };
+  }
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());

@@ -7,6 +7,7 @@ import { testSettings } from '#test/settings.ts';
 import { PROJECTS } from '../../src/shared/content/projects.ts';
 import { PERSONAL_CACHE_NAME, SERVICE_WORKER_PATH, WEB_MANIFEST_PATH } from '../../src/shared/offline.ts';
 import { PRERENDERED_ROUTES, ROUTES, tutorialPath } from '../../src/shared/routes.ts';
+import { SESSION_STORAGE_KEY } from '../../src/web/lib/auth/storage-key.ts';
 import { PENDING_DATABASE, PENDING_OBJECT_STORE } from '../../src/web/lib/offline/pending-store.ts';
 import { baseUrl, expectNoAxeViolations, openPage, openSignedInPage, test, url } from './fixtures.ts';
 
@@ -220,6 +221,40 @@ describe('offline at the workbench', () => {
     await page.getByText('Editing your profile needs a connection.').waitFor();
     expect(await page.getByRole('button', { name: 'Edit profile' }).isDisabled()).toBe(true);
     await expectNoAxeViolations(page, '/dashboard offline');
+    await close();
+  });
+
+  test('the service worker never stores a URL that carried a credential', async ({ browser }) => {
+    const { page, errors, close } = await openSignedInPage(browser, { serviceWorkers: 'allow' });
+    await page.goto(url(ROUTES.dashboard));
+    await waitForOfflineReady(page);
+    const secret = `SuperSecret${Date.now()}`;
+    for (const route of [`${ROUTES.auth}?email=ada%40example.test&password=${secret}`, `/projects?token=${secret}`]) {
+      await page.goto(url(route));
+    }
+    const answers = await page.evaluate(
+      async ([secret, key]) => {
+        const { access_token } = JSON.parse(localStorage.getItem(key) ?? '{}');
+        const headers = { authorization: `Bearer ${access_token}` };
+        const statuses = [];
+        for (const read of ['/api/progress', '/api/bookmarks', '/api/account']) {
+          statuses.push((await fetch(`${read}?access_token=${secret}`, { headers })).status);
+        }
+        return statuses;
+      },
+      [secret, SESSION_STORAGE_KEY] as const,
+    );
+    expect(answers).toEqual([400, 400, 400]);
+    const stored = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+      }
+      return urls;
+    });
+    expect(stored.length).toBeGreaterThan(10);
+    expect(stored.filter((stored) => stored.includes(secret))).toEqual([]);
+    expect(errors.filter((error) => !error.includes('400'))).toEqual([]);
     await close();
   });
 

@@ -7,6 +7,7 @@ import { SiteHeader } from '#web/features/navigation/site-header.tsx';
 import { SoundEffects } from '#web/features/sound/sound-effects.tsx';
 import { SoundToggle } from '#web/features/sound/sound-toggle.tsx';
 import { ThemeToggle } from '#web/features/theme/theme-toggle.tsx';
+import { replayHeldInput } from '#web/lib/held-input.ts';
 import { AccountControls } from './account-controls.tsx';
 import { BOOT_SCRIPT } from './boot-script.ts';
 import { ToasterHost } from './toaster-host.tsx';
@@ -48,8 +49,12 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 function Shell({ children }: { children: ReactNode }) {
-  // Marks the page interactive: end-to-end tests wait for it before pressing buttons that need JavaScript.
-  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
+  useEffect(() => {
+    // What was tapped or sent before the app started (every component has mounted by now).
+    replayHeldInput();
+    // Marks the page interactive: end-to-end tests wait for it before pressing buttons that need JavaScript.
+    document.documentElement.setAttribute('data-hydrated', '');
+  }, []);
   // The offline app's service worker, once the page has loaded (product D15); its code is a chunk of its own.
   useEffect(() => {
     void import('#web/lib/offline/register-after-load.ts').then((module) => module.registerServiceWorkerAfterLoad());

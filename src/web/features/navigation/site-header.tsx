@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { ROUTES } from '#shared/routes.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -38,9 +38,18 @@ export function SiteHeader({ tools, actions }: { tools: ReactNode; actions: Reac
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
 
+  // The menu may have been opened before the app started (the boot script answers the button then).
+  useLayoutEffect(() => {
+    if (document.getElementById(menuId)?.hidden === false) setMenuOpen(true);
+  }, [menuId]);
+
   // A navigation closes the mobile menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change by design
-  useEffect(() => setMenuOpen(false), [pathname]);
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    setMenuOpen(false);
+  }, [pathname]);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -91,6 +100,7 @@ export function SiteHeader({ tools, actions }: { tools: ReactNode; actions: Reac
             aria-controls={menuId}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             onClick={() => setMenuOpen((open) => !open)}
+            data-menu-toggle
           >
             {menuOpen ? <XIcon aria-hidden="true" /> : <MenuIcon aria-hidden="true" />}
           </Button>

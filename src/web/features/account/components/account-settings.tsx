@@ -84,7 +84,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <Field label="Current password" error={errors.current_password?.message}>
         {(field) => (
           <Input {...field} {...form.register('current_password')} type="password" autoComplete="current-password" />
@@ -229,7 +229,7 @@ function DeleteAccountForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+    <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <Field label="Your password" error={errors.password?.message}>
         {(field) => <Input {...field} {...form.register('password')} type="password" autoComplete="current-password" />}
       </Field>

@@ -12,6 +12,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Field, Input } from '#web/components/ui/field.tsx';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { sessionManager } from '#web/lib/auth/session.ts';
+import { typedBeforeStart } from '#web/lib/held-input.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { useOnline } from '#web/lib/offline/connectivity.ts';
 import { ForgotPassword } from './forgot-password.tsx';
@@ -25,9 +26,10 @@ function reasonOf(error: unknown): string {
 function CredentialsForm({ mode, onSignedUp }: { mode: 'login' | 'signup'; onSignedUp: () => void }) {
   const navigate = useNavigate();
   const isLogin = mode === 'login';
+  const [defaultValues] = useState(() => typedBeforeStart(mode, { email: '', password: '' }));
   const form = useForm<FormValues>({
     resolver: zodResolver(isLogin ? credentialsSchema : signUpFormSchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues,
     mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
@@ -52,7 +54,8 @@ function CredentialsForm({ mode, onSignedUp }: { mode: 'login' | 'signup'; onSig
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+    // POST, never GET: sent without the app, the password goes nowhere (the server answers 303 back here).
+    <form name={mode} method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <Field label="Email" error={errors.email?.message}>
         {(field) => (
           <Input

@@ -55,7 +55,7 @@ function ResetByEmail({ onMailUnavailable }: { onMailUnavailable: () => void }) 
       <p className="font-medium">
         Enter the e-mail address of your account: we send it a link to choose a new password.
       </p>
-      <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4">
+      <form method="post" onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4">
         <Field label="Email for the reset link" error={errors.email?.message}>
           {(field) => (
             <Input

@@ -45,7 +45,7 @@ function NewPasswordForm({ token, onLinkRefused }: { token: string; onLinkRefuse
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-5">
+    <form method="post" onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-5">
       <Field
         label="New password"
         error={errors.password?.message}

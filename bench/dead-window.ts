@@ -1,0 +1,159 @@
+/**
+ * The first touch's budget (docs/first-touch.md): how long a page is on screen before the app has
+ * started, on a slow phone (4× CPU, slow 4G as DevTools applies Lighthouse's profile), median of
+ * runs. For each page: first contentful paint, the moment React took over (`<html data-app>`, set
+ * with `hydrateRoot`), the moment the page had hydrated (`data-hydrated`, the app's first effect),
+ * and the gaps, on a warm cache (a returning visitor: assets in the HTTP cache) and a cold one.
+ * The boot script answers taps in the gap, so nothing is lost; the gap is how long the visitor
+ * waits for a held tap's answer.
+ *
+ *   node bench/dead-window.ts [--runs=5] [--base-url=http://127.0.0.1:3000]   (after `npm run build`)
+ *
+ * Without --base-url it starts the built server on a fresh database. `npm run bench` runs it too.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Browser } from 'playwright-core';
+import { signUpOverHttp } from '#test/http-session.ts';
+import { SESSION_STORAGE_KEY } from '#web/lib/auth/storage-key.ts';
+import { launchBrowser } from '../tests/e2e/browser.ts';
+import { median, startServer } from './support.ts';
+
+export interface DeadWindowResult {
+  readonly path: string;
+  readonly cache: 'warm' | 'cold';
+  readonly fcpMs: number;
+  readonly appMs: number;
+  readonly hydratedMs: number;
+  /** From first paint to React answering events. */
+  readonly gapMs: number;
+  /** From first paint to the page hydrated. */
+  readonly hydratedGapMs: number;
+}
+
+interface Sample {
+  fcp: number;
+  app: number;
+  hydrated: number;
+}
+
+/** Records, in the page, when <html> gets `data-app` and `data-hydrated` (performance.now() time). */
+const RECORD_ATTRIBUTES = () => {
+  const marks: Record<string, number> = {};
+  (window as unknown as { __marks: Record<string, number> }).__marks = marks;
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      if (change.attributeName && !(change.attributeName in marks)) marks[change.attributeName] = performance.now();
+    }
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-app', 'data-hydrated'] });
+};
+
+async function sample(browser: Browser, url: string, session: string | null, warm: boolean): Promise<Sample> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
+  try {
+    if (session) {
+      await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [SESSION_STORAGE_KEY, session]);
+    }
+    await context.addInitScript(RECORD_ATTRIBUTES);
+    const page = await context.newPage();
+    if (warm) {
+      await page.goto(url);
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    }
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 562.5,
+      downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
+      uploadThroughput: (750 * 1024 * 0.9) / 8,
+    });
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 });
+    return await page.evaluate(() => {
+      const marks = (window as unknown as { __marks: Record<string, number> }).__marks;
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
+      return { fcp, app: marks['data-app'] ?? Number.NaN, hydrated: marks['data-hydrated'] ?? Number.NaN };
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+export async function benchDeadWindow(
+  baseUrl: string,
+  pages: readonly { path: string; signedIn: boolean }[],
+  runs = 5,
+): Promise<DeadWindowResult[]> {
+  const browser = await launchBrowser();
+  const results: DeadWindowResult[] = [];
+  try {
+    const email = `dead-window.${Date.now()}@example.test`;
+    const session = await signUpOverHttp(baseUrl, email, 'correct horse battery staple');
+    for (const page of pages) {
+      for (const cache of ['warm', 'cold'] as const) {
+        const samples: Sample[] = [];
+        for (let i = 0; i < runs; i++) {
+          samples.push(
+            await sample(browser, new URL(page.path, baseUrl).href, page.signedIn ? session : null, cache === 'warm'),
+          );
+        }
+        const pick = (f: (s: Sample) => number) => median(samples.map(f));
+        results.push({
+          path: page.signedIn ? `${page.path} (signed in)` : page.path,
+          cache,
+          fcpMs: pick((s) => s.fcp),
+          appMs: pick((s) => s.app),
+          hydratedMs: pick((s) => s.hydrated),
+          gapMs: pick((s) => s.app - s.fcp),
+          hydratedGapMs: pick((s) => s.hydrated - s.fcp),
+        });
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+/** The pages the first-touch issue budgets: `/`, `/auth` and a tutorial page signed in. */
+export const DEAD_WINDOW_PAGES = [
+  { path: '/', signedIn: false },
+  { path: '/auth', signedIn: false },
+  { path: '/projects/line-following-robot', signedIn: true },
+] as const;
+
+export function deadWindowTable(results: readonly DeadWindowResult[]): string {
+  const ms = (value: number) => `${Math.round(value)} ms`;
+  const rows = results.map((r) =>
+    [r.path, r.cache, ms(r.fcpMs), ms(r.appMs), ms(r.hydratedMs), ms(r.gapMs), ms(r.hydratedGapMs)].join(' | '),
+  );
+  return [
+    '| page | cache | FCP | React answers (`data-app`) | hydrated | gap to React | gap to hydrated |',
+    '|---|---|---|---|---|---|---|',
+    ...rows.map((row) => `| ${row} |`),
+  ].join('\n');
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({ options: { runs: { type: 'string' }, 'base-url': { type: 'string' } } });
+  const runs = Number(values.runs ?? 5);
+  let baseUrl = values['base-url'];
+  let stop = async () => undefined;
+  let dataDir: string | null = null;
+  if (!baseUrl) {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'roboforge-dead-window-'));
+    const server = await startServer({ DATA_DIR: dataDir, SIGNUPS_PER_ADDRESS: '1000' });
+    baseUrl = server.baseUrl;
+    stop = () => server.stop();
+  }
+  try {
+    console.log(deadWindowTable(await benchDeadWindow(baseUrl, DEAD_WINDOW_PAGES, runs)));
+  } finally {
+    await stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
