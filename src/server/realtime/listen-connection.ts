@@ -28,12 +28,15 @@ export interface ListenConnectionOptions {
 
 /**
  * One PostgreSQL connection that LISTENs on a channel and is opened again, after a growing delay
- * (500 ms to 30 s), whenever it cannot connect or its connection ends.
+ * (500 ms to 30 s), whenever it cannot connect or its connection ends. Once closed it opens nothing:
+ * a waiting retry is cancelled, and a client still connecting is ended.
  */
 export class ListenConnection {
   readonly #options: ListenConnectionOptions;
   readonly #scheduleRetry: RetryScheduler;
+  /** The client listening, or connecting to listen. */
   #client: pg.Client | null = null;
+  #cancelRetry: (() => void) | null = null;
   #retryMs = FIRST_RETRY_MS;
   #closed = false;
 
@@ -48,26 +51,31 @@ export class ListenConnection {
   }
 
   async #listen(): Promise<void> {
+    if (this.#closed) return;
     const { createClient, channel, onNotification, onListening, log } = this.#options;
     const client = createClient();
+    this.#client = client;
     client.on('notification', () => onNotification());
     client.on('error', (error) => log.warn({ err: error }, `LISTEN ${channel}: connection failed`));
-    const onEnd = () => {
-      if (this.#client === client) this.#client = null;
-      // No redelivery for a dropped listener: reconnect, then read what was missed.
-      this.#retryLater();
-    };
     try {
       await client.connect();
       await client.query(`LISTEN ${channel}`);
     } catch (error) {
-      log.warn({ err: error }, `LISTEN ${channel}: could not listen; retrying`);
+      if (this.#client === client) this.#client = null;
       await client.end().catch(() => undefined);
+      if (this.#closed) return;
+      log.warn({ err: error }, `LISTEN ${channel}: could not listen; retrying`);
       this.#retryLater();
       return;
     }
-    client.on('end', onEnd);
-    this.#client = client;
+    // Closed while the LISTEN was answered: close() has ended this client already.
+    if (this.#client !== client) return;
+    client.once('end', () => {
+      if (this.#client !== client) return;
+      this.#client = null;
+      // No redelivery for a dropped listener: reconnect, then read what was missed.
+      this.#retryLater();
+    });
     this.#retryMs = FIRST_RETRY_MS;
     await onListening();
   }
@@ -76,14 +84,22 @@ export class ListenConnection {
     if (this.#closed) return;
     const delay = this.#retryMs;
     this.#retryMs = Math.min(delay * 2, LONGEST_RETRY_MS);
-    this.#scheduleRetry(() => void this.#listen(), delay);
+    this.#cancelRetry = this.#scheduleRetry(() => {
+      this.#cancelRetry = null;
+      void this.#listen();
+    }, delay);
   }
 
+  /**
+   * Stops for good. Not waiting on an attempt in flight: a pg client ended while it connects never
+   * settles its connect(), and ending it is what closes its socket.
+   */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#cancelRetry?.();
+    this.#cancelRetry = null;
     const client = this.#client;
     this.#client = null;
-    client?.removeAllListeners('end');
     await client?.end().catch(() => undefined);
   }
 }
