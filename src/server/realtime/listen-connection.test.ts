@@ -58,16 +58,26 @@ async function dropConnection(client: pg.Client | undefined): Promise<void> {
   await asAdmin((admin) => admin.query('select pg_terminate_backend($1)', [rows[0]?.pid]));
 }
 
+/** Listening, then its connection dropped from the server's side: a retry waits for `runRetries`. */
+async function droppedListenConnection() {
+  const listen = listenConnection();
+  try {
+    await listen.connection.open();
+    expect(listen.clients).toHaveLength(1);
+    const retryScheduled = once(listen.events, 'retry scheduled');
+    await dropConnection(listen.clients[0]);
+    await retryScheduled;
+    return listen;
+  } catch (error) {
+    await listen.connection.close();
+    throw error;
+  }
+}
+
 describe.runIf(url)('a LISTEN connection', () => {
   it('listens again after its connection drops (the control for the two below)', async () => {
-    const { connection, events, clients, channel, runRetries } = listenConnection();
+    const { connection, events, clients, channel, runRetries } = await droppedListenConnection();
     try {
-      await connection.open();
-      expect(clients).toHaveLength(1);
-      const retryScheduled = once(events, 'retry scheduled');
-      await dropConnection(clients[0]);
-      await retryScheduled;
-
       const listening = once(events, 'listening');
       runRetries();
       await listening;
@@ -81,31 +91,17 @@ describe.runIf(url)('a LISTEN connection', () => {
   });
 
   it('closed while a reconnect waits, opens no client, ever', async () => {
-    const { connection, events, clients, pendingRetries, runRetries } = listenConnection();
-    try {
-      await connection.open();
-      const retryScheduled = once(events, 'retry scheduled');
-      await dropConnection(clients[0]);
-      await retryScheduled;
-
-      await connection.close();
-      // Every retry still due runs now; none is left to run later.
-      runRetries();
-      expect(pendingRetries.size).toBe(0);
-      expect(clients).toHaveLength(1);
-    } finally {
-      await connection.close();
-    }
+    const { connection, clients, pendingRetries, runRetries } = await droppedListenConnection();
+    await connection.close();
+    // Every retry still due runs now; none is left to run later.
+    runRetries();
+    expect(pendingRetries.size).toBe(0);
+    expect(clients).toHaveLength(1);
   });
 
   it('closed while a reconnect is connecting, ends that client before it listens', async () => {
-    const { connection, events, clients, pendingRetries, runRetries } = listenConnection();
+    const { connection, events, clients, pendingRetries, runRetries } = await droppedListenConnection();
     try {
-      await connection.open();
-      const retryScheduled = once(events, 'retry scheduled');
-      await dropConnection(clients[0]);
-      await retryScheduled;
-
       runRetries();
       const connecting = clients[1];
       if (!connecting) throw new Error('the retry opened no client');
