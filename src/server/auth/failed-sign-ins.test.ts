@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisServer } from '#test/redis-server.ts';
 import { testSettings } from '#test/settings.ts';
-import { type FailedSignIns, memoryFailedSignIns, redisFailedSignIns } from './failed-sign-ins.ts';
+import { type FailedSignIns, failedSignIns } from './failed-sign-ins.ts';
 
 const limits = {
   perAccount: { max: 4, windowMs: 60_000 },
@@ -10,14 +11,27 @@ const limits = {
 };
 
 const redis = testSettings.redisUrl ? new Redis(testSettings.redisUrl) : null;
+// Counts go to memory until a connection is ready: start with it ready.
+beforeAll(async () => {
+  await redis?.ping();
+});
 afterAll(async () => {
   await redis?.quit();
+  unreachable.disconnect();
 });
 
-const stores: [string, () => FailedSignIns][] = [['memory', () => memoryFailedSignIns(limits)]];
+const stores: [string, () => FailedSignIns][] = [['memory', () => failedSignIns(null, limits)]];
 if (redis) {
-  stores.push(['redis', () => redisFailedSignIns(redis, limits, `roboforge-test-${randomBytes(4).toString('hex')}:`)]);
+  stores.push(['redis', () => failedSignIns(redis, limits, `roboforge-test-${randomBytes(4).toString('hex')}:`)]);
 }
+// Never connected (as while Redis restarts): the counts are this process's own.
+const unreachable = new Redis('redis://127.0.0.1:9', {
+  lazyConnect: true,
+  enableOfflineQueue: false,
+  retryStrategy: () => null,
+});
+unreachable.on('error', () => undefined);
+stores.push(['memory while Redis is unreachable', () => failedSignIns(unreachable, limits, 'unreachable:')]);
 
 describe.each(stores)('failed sign-ins counted in %s', (_name, create) => {
   it('refuse an address after its own failures, and the account only to addresses that failed', async () => {
@@ -41,5 +55,35 @@ describe.each(stores)('failed sign-ins counted in %s', (_name, create) => {
     await store.recordSuccess(email, '10.0.0.2');
     expect(await store.isRefused(email, '10.0.0.2')).toBe(false);
     expect(await store.isRefused(email, '10.0.0.3')).toBe(true);
+  });
+});
+
+// A Redis of the test's own, with a user it refuses PEXPIRE: as any Redis may refuse or lose the
+// second of two calls (out of memory, a dropped connection, a process killed between them).
+describe.runIf(testSettings.redisUrl)('failed sign-ins counted in a Redis that refuses PEXPIRE', () => {
+  let server: RedisServer;
+  let admin: Redis;
+  beforeAll(async () => {
+    server = await RedisServer.start();
+    admin = new Redis(server.url);
+    await admin.acl('SETUSER', 'no-pexpire', 'on', 'nopass', '~*', '&*', '+@all', '-pexpire');
+  });
+  afterAll(async () => {
+    admin.disconnect();
+    await server.kill();
+  });
+
+  it('leave no count without an expiry, so no address is locked out for ever', async () => {
+    const client = new Redis(server.url, { username: 'no-pexpire', password: 'any' });
+    try {
+      await client.ping();
+      const store = failedSignIns(client, limits, 'refusing:');
+      await store.recordFailure('owner@example.test', '10.0.0.1');
+      const keys = await admin.keys('refusing:*');
+      expect(keys.length).toBeGreaterThan(0);
+      for (const key of keys) expect(await admin.pttl(key), key).toBeGreaterThan(0);
+    } finally {
+      client.disconnect();
+    }
   });
 });

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
 import type { CommitSignal } from '../db/database.ts';
 import {
   PROFILE_CHANGES_CHANNEL,
@@ -7,6 +6,7 @@ import {
   type profileChangesRepository,
 } from '../db/repositories/profile-changes.ts';
 import type { ProfileChangeKind } from '../db/schema.ts';
+import { ListenConnection } from './listen-connection.ts';
 
 /** How long changes are kept for clients that reconnect (docs/decisions/005). */
 export const CHANGE_RETENTION_MS = 24 * 3600_000;
@@ -79,9 +79,8 @@ export class ProfileFeed {
   #polling: Promise<void> | null = null;
   #pollAgain = false;
   #timers: NodeJS.Timeout[] = [];
-  #listener: pg.Client | null = null;
+  #listening: ListenConnection | null = null;
   #closed = false;
-  #listenRetryMs = 500;
 
   /**
    * `commits` fires in this process after each profile write commits: listeners (the list cache)
@@ -109,7 +108,17 @@ export class ProfileFeed {
       setInterval(() => void this.prune(), PRUNE_INTERVAL_MS),
     );
     for (const timer of this.#timers) timer.unref();
-    if (listenUrl) await this.#listen(listenUrl);
+    if (listenUrl) {
+      const { default: postgres } = await import('pg');
+      this.#listening = new ListenConnection({
+        createClient: () => new postgres.Client({ connectionString: listenUrl }),
+        channel: PROFILE_CHANGES_CHANNEL,
+        onNotification: () => void this.poke(),
+        onListening: () => this.poke(),
+        log: this.#log,
+      });
+      await this.#listening.open();
+    }
   }
 
   get lastId(): number {
@@ -276,48 +285,13 @@ export class ProfileFeed {
     });
   }
 
-  async #listen(url: string): Promise<void> {
-    const { default: postgres } = await import('pg');
-    const client = new postgres.Client({ connectionString: url });
-    client.on('notification', () => void this.poke());
-    client.on('error', (error) => this.#log.warn({ err: error }, 'profile feed: LISTEN connection failed'));
-    const onEnd = () => {
-      if (this.#listener === client) this.#listener = null;
-      // No redelivery for a dropped listener: reconnect, then read what was missed.
-      this.#scheduleListen(url);
-    };
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${PROFILE_CHANGES_CHANNEL}`);
-    } catch (error) {
-      this.#log.warn({ err: error }, 'profile feed: could not LISTEN; retrying');
-      await client.end().catch(() => undefined);
-      this.#scheduleListen(url);
-      return;
-    }
-    client.on('end', onEnd);
-    this.#listener = client;
-    this.#listenRetryMs = 500;
-    await this.poke();
-  }
-
-  #scheduleListen(url: string): void {
-    if (this.#closed) return;
-    const delay = this.#listenRetryMs;
-    this.#listenRetryMs = Math.min(delay * 2, 30_000);
-    setTimeout(() => void this.#listen(url), delay).unref();
-  }
-
   /** Ends every stream (clients reconnect, possibly to another instance) and stops listening. */
   async close(): Promise<void> {
     this.#closed = true;
     for (const timer of this.#timers) clearInterval(timer);
     for (const subscriber of this.#subscribers) subscriber.client.close();
     this.#subscribers.clear();
-    const listener = this.#listener;
-    this.#listener = null;
-    listener?.removeAllListeners('end');
-    await listener?.end().catch(() => undefined);
+    await this.#listening?.close();
     await this.#polling;
   }
 }

@@ -6,13 +6,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Shared counters for several instances; null when `REDIS_URL` is not set. */
     redis: Redis | null;
-    /** Logs when the shared counters fall back to this instance and when they are shared again. */
-    redisFallback: RedisFallbackNotice;
   }
 }
 
 /** Tells once when counting falls back to this instance, and once when Redis counts again. */
-export class RedisFallbackNotice {
+class RedisFallbackNotice {
   #degraded = false;
   readonly #log: FastifyBaseLogger;
   constructor(log: FastifyBaseLogger) {
@@ -69,7 +67,6 @@ export const redisPlugin = fp(
     // Start counting in Redis from the first request when it is there; start without it when it is not.
     if (redis) await redisReady(redis, REDIS_START_WAIT_MS);
     app.decorate('redis', redis);
-    app.decorate('redisFallback', notice);
     if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   },
   { name: 'redis', dependencies: ['config'] },

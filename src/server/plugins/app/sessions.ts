@@ -1,12 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Session } from '#shared/schemas/auth.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, type AppRole, issueAccessToken } from '../../auth/access-tokens.ts';
-import {
-  type FailedSignIns,
-  memoryFailedSignIns,
-  redisFailedSignIns,
-  withMemoryFallback,
-} from '../../auth/failed-sign-ins.ts';
+import { type FailedSignIns, failedSignIns } from '../../auth/failed-sign-ins.ts';
 import type { IssuedRefresh } from '../../db/repositories/sessions.ts';
 
 interface SessionIssuer {
@@ -30,17 +25,8 @@ export const sessionsPlugin = fp(
       perAccount: rateLimits.failedSignInsPerAccount,
       perAccountAndAddress: rateLimits.failedSignInsPerAccountAndAddress,
     };
-    const failedSignIns = redis
-      ? withMemoryFallback(
-          redisFailedSignIns(redis, limits, config.redisKeyPrefix),
-          memoryFailedSignIns(limits),
-          () => redis.status === 'ready',
-          (reason) => app.redisFallback.degraded(reason),
-        )
-      : memoryFailedSignIns(limits);
-
     app.decorate('sessions', {
-      failedSignIns,
+      failedSignIns: failedSignIns(redis, limits, config.redisKeyPrefix),
       async answer(issued: IssuedRefresh, { email, role }: { email: string; role: AppRole }): Promise<Session> {
         const { token, expiresAt } = await issueAccessToken(signingKeys, config.auth.issuer, {
           userId: issued.userId,
