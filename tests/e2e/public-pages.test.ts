@@ -113,7 +113,11 @@ describe('public pages', () => {
     const { page, errors, close } = await openPage(browser);
     const response = await page.goto(url('/robots/that/do/not/exist'));
     expect(response?.status()).toBe(404);
+    // Titled as served, before any script runs, as the app titles it: a screen reader never meets an untitled page.
+    expect(await response?.text()).toContain('<title>Page not found · RoboForge</title>');
     await page.getByRole('heading', { name: /Oops! Page Not Found/ }).waitFor();
+    await expect(page.title()).resolves.toBe('Page not found · RoboForge');
+    expect(await page.locator('title').count()).toBe(1);
     expect(await page.getByText('404', { exact: true }).isVisible()).toBe(true);
     expect(errors).toContainEqual(expect.stringContaining('/robots/that/do/not/exist'));
     await page.getByRole('link', { name: 'Return to Home' }).click();

@@ -7,6 +7,7 @@ import { SiteHeader } from '#web/features/navigation/site-header.tsx';
 import { SoundEffects } from '#web/features/sound/sound-effects.tsx';
 import { SoundToggle } from '#web/features/sound/sound-toggle.tsx';
 import { ThemeToggle } from '#web/features/theme/theme-toggle.tsx';
+import { NOT_FOUND, pageTitle } from '#web/lib/site.ts';
 import { AccountControls } from './account-controls.tsx';
 import { BOOT_SCRIPT } from './boot-script.ts';
 import { ToasterHost } from './toaster-host.tsx';
@@ -90,10 +91,14 @@ export default function App() {
   );
 }
 
-/** What the 404 shell (`__spa-fallback.html`) shows until the app has loaded. */
+/**
+ * What the 404 shell (`__spa-fallback.html`) shows until the app has loaded, titled as the 404 page
+ * (React puts the `<title>` in <head>), so a screen reader never announces an untitled page.
+ */
 export function HydrateFallback() {
   return (
     <Shell>
+      <title>{pageTitle(NOT_FOUND.title)}</title>
       <div className="mx-auto max-w-6xl px-4 py-24 sm:px-6" aria-busy="true">
         <div className="h-10 w-64 animate-pulse rounded-lg bg-surface-2" />
       </div>
