@@ -87,7 +87,7 @@ describe('public pages', () => {
     }
   });
 
-  test('the favicon and web app manifest are linked once the page has painted, and /favicon.ico is never asked for', async ({
+  test('the favicon, web app manifest and full stylesheet are linked once the page has painted, and /favicon.ico is never asked for', async ({
     browser,
   }) => {
     const { page, errors, close } = await openPage(browser);
@@ -103,6 +103,13 @@ describe('public pages', () => {
       );
     await expect.poll(links).toEqual(['icon /favicon.svg', 'manifest /manifest.webmanifest']);
     await expect.poll(() => requested).toContain('/favicon.svg');
+    // The full stylesheet, linked by the same script: one link, applied, which hydration neither repeats nor unlinks.
+    const stylesheets = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="stylesheet"]')].map(
+        (link) => `${link.getAttribute('href')} ${link instanceof HTMLLinkElement && link.sheet !== null}`,
+      ),
+    );
+    expect(stylesheets).toEqual([expect.stringMatching(/^\/assets\/root-[\w-]+\.css true$/)]);
     // Before paint the icon is an empty data: image, so the browser asks for no default icon.
     expect(requested).not.toContain('/favicon.ico');
     expect(errors).toEqual([]);
