@@ -51,10 +51,9 @@ describe('the first-paint pass, on the production build', () => {
       expect(text(all(page, 'title')[0]).trim(), file).not.toBe('');
       expect(all(page, 'title'), file).toHaveLength(1);
     }
-    const fallback = readPage(CLIENT_DIR, '__spa-fallback.html');
-    const title = notFoundMeta().find((tag) => 'title' in tag);
-    expect(title && 'title' in title ? title.title : null).toBe('Page not found · RoboForge');
-    expect(text(all(fallback, 'title')[0])).toBe(title && 'title' in title ? title.title : '');
+    const [titleTag] = notFoundMeta();
+    expect(titleTag).toEqual({ title: 'Page not found · RoboForge' });
+    expect(text(all(readPage(CLIENT_DIR, '__spa-fallback.html'), 'title')[0])).toBe(titleTag?.title);
   });
 
   it('has no modulepreload hint left, and fails naming the page when there is none to remove', () => {
@@ -69,6 +68,7 @@ describe('the first-paint pass, on the production build', () => {
       const [stylesheet, ...more] = links(page, 'stylesheet');
       expect(more, file).toEqual([]);
       const href = stylesheet?.attribs[file === '__spa-fallback.html' ? 'href' : 'data-href'] ?? '';
+      expect(href, file).toMatch(/^\/assets\/[\w-]+\.css$/);
       expect(existsSync(path.join(CLIENT_DIR, href)), `${file}: ${href}`).toBe(true);
       if (file === '__spa-fallback.html') {
         expect(all(page, 'style'), file).toEqual([]);
