@@ -3,7 +3,7 @@
  * side by side with the static-page limit, in one run on one build.
  *
  * Builds the site once, then prepares one copy of the build per variant (postbuild with that
- * variant's options), starts the production server on each (same seeded database) and runs
+ * variant's rewrites, bench/first-paint-variants.ts), starts the production server on each (same seeded database) and runs
  * Lighthouse's mobile preset on every page of every variant, interleaved (run 1 of every
  * variant, then run 2, …), so machine noise hits all variants alike. Medians of RUNS runs.
  * Then one throttled first visit per page and variant in real Chromium (bench/slow-visit.ts):
@@ -20,86 +20,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { PAGE_MANIFEST_FILE, type PageManifest } from '#shared/page-manifest.ts';
-import { FIRST_PAINT, type FirstPaintOptions, inlineScriptHashes, postbuild } from '../scripts/postbuild.ts';
+import { inlineScriptHashes, postbuild } from '../scripts/postbuild.ts';
 import { buildServiceWorker } from '../scripts/service-worker.ts';
 import { launchBrowser } from '../tests/e2e/browser.ts';
+import { VARIANTS, type Variant } from './first-paint-variants.ts';
 import { type LighthouseSample, launchChromium, lighthouseSample, signInChromium } from './lighthouse.ts';
 import { writeResultsSection } from './results-file.ts';
 import { type SlowVisit, slowVisit } from './slow-visit.ts';
 import { median, ROOT, type RunningServer, seedMembers, startServer } from './support.ts';
-
-interface Variant {
-  readonly name: string;
-  readonly description: string;
-  readonly options: FirstPaintOptions;
-  /** The static-page limit: the page without any script, its critical CSS inline, no web font. */
-  readonly static?: boolean;
-}
-
-const VARIANTS: readonly Variant[] = [
-  {
-    name: 'before',
-    description: 'as before this work: render-blocking stylesheet, full font (22 KB) preloaded',
-    options: { criticalCss: false, font: 'full', hydrateAfterPaint: false },
-  },
-  {
-    name: 'critical-css',
-    description: 'critical CSS inline, full stylesheet after first paint; full font preloaded',
-    options: { criticalCss: true, font: 'full', hydrateAfterPaint: false },
-  },
-  {
-    name: 'critical-css+subset',
-    description: '… and the font subset (preloaded) instead of the full font',
-    options: { criticalCss: true, font: 'subset', hydrateAfterPaint: false },
-  },
-  {
-    name: 'critical-css+inline-font',
-    description:
-      "… and each page's own subset inside the page (a hashed script registers it before paint; no font request), the site subset loaded after paint",
-    options: { criticalCss: true, font: 'inline', hydrateAfterPaint: false },
-  },
-  {
-    name: 'critical-css+inline-font+after-paint',
-    description: '… and the app modules requested after first paint',
-    options: { criticalCss: true, font: 'inline', hydrateAfterPaint: true },
-  },
-  {
-    name: 'critical-css+inline-font+after-paint+head-links',
-    description:
-      '… and the favicon and web app manifest linked after first paint (the browser fetches them, and the install icon, once the document has loaded)',
-    options: { criticalCss: true, font: 'inline', hydrateAfterPaint: true, headLinksAfterPaint: true },
-  },
-  {
-    name: 'critical-css+inline-font+after-paint+head-links+split-modules',
-    description:
-      '… and the route modules imported dynamically, together, each module graph evaluated in a task of its own',
-    options: {
-      criticalCss: true,
-      font: 'inline',
-      hydrateAfterPaint: true,
-      headLinksAfterPaint: true,
-      splitModuleEvaluation: true,
-    },
-  },
-  {
-    name: 'critical-css+inline-font+after-paint+split-modules',
-    description:
-      '… and the route modules imported dynamically, together, so each module graph is evaluated in a task of its own',
-    options: { criticalCss: true, font: 'inline', hydrateAfterPaint: true, splitModuleEvaluation: true },
-  },
-  {
-    name: 'critical-css+inline-font+after-paint+lazy-site-font',
-    description:
-      '… with the site subset left to the browser (fetched when text needs it) instead of right after first paint',
-    options: { criticalCss: true, font: 'inline', hydrateAfterPaint: true, siteFontAfterPaint: false },
-  },
-  {
-    name: 'static',
-    description: 'static-page limit: the same HTML and critical CSS, no script, no web font',
-    options: { criticalCss: true, font: 'subset', hydrateAfterPaint: false },
-    static: true,
-  },
-];
 
 const { values: args } = parseArgs({
   options: {
@@ -172,7 +100,7 @@ try {
     cpSync(raw, path.join(dir, 'build'), { recursive: true });
     cpSync(path.join(ROOT, 'build', 'server-app'), path.join(dir, 'build', 'server-app'), { recursive: true });
     symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
-    await postbuild(path.join(dir, 'build'), variant.options);
+    await postbuild(path.join(dir, 'build'), variant.rewrites);
     // The build's last step: the web app manifest and its icons (which the browser fetches), the service worker.
     await buildServiceWorker(path.join(dir, 'build'));
     if (variant.static) makeStatic(path.join(dir, 'build'));
@@ -241,7 +169,7 @@ try {
       const visit = visits.get(`${variant.name} ${page}`) ?? [];
       const bytes = pageBytes.get(variant.name)?.get(page);
       const fontOk = list.filter((x) => x.fonts === 0 || x.fontsBeforeFirstPaint).length;
-      const inlineFont = variant.options.font === 'inline' && !variant.static;
+      const inlineFont = variant.fontInPage && !variant.static;
       const lighthouseFont = variant.static
         ? 'none'
         : inlineFont
@@ -267,13 +195,13 @@ try {
   const markdown = `## First paint: each lever side by side (\`node bench/first-paint.ts\`)
 
 Written by \`node bench/first-paint.ts\` on ${new Date().toISOString().slice(0, 10)} (${machine}, shared, so only the side-by-side ratios mean much).
-One build; one copy per variant, each rewritten by \`scripts/postbuild.ts\` with that variant's options and served by the
+One build; one copy per variant, each rewritten by \`scripts/postbuild.ts\` with that variant's rewrites (\`bench/first-paint-variants.ts\`) and served by the
 production server (1,000 members seeded). ${SIGNED_IN ? "Signed in: a member's session is stored for each server before the runs (as a returning member's browser holds it). " : ''}Lighthouse 12.8 mobile preset (simulated slow 4G, 4× CPU), median of ${RUNS} runs per page,
 runs interleaved across variants. "Requests before LCP" are those that finished before the unthrottled load painted its
 largest element: Lighthouse's simulation charges each of them to LCP. "Font on first paint (Lighthouse)": runs in which every
 display-font file had arrived before the first paint. The slow-4G visit is real Chromium with DevTools throttling (150 ms, 1.6 Mbit/s,
 4× CPU), empty cache, ${VISITS} visit(s) per page: whether the display face was loaded at first paint (with \`optional\` it is then used
-for the whole view), and when the app had hydrated. ${FIRST_PAINT.criticalCss ? `The build keeps \`${variants.find((v) => JSON.stringify(v.options) === JSON.stringify(FIRST_PAINT) && !v.static)?.name ?? JSON.stringify(FIRST_PAINT)}\`.` : ''}
+for the whole view), and when the app had hydrated. The build keeps \`${VARIANTS.find((v) => v.shipped)?.name}\`.
 
 Variants:
 ${variants.map((v) => `- **${v.name}**: ${v.description}.`).join('\n')}

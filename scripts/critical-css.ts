@@ -1,10 +1,35 @@
 /**
- * Trims a page's critical CSS (what beasties kept for the page's markup) of custom properties
- * nothing on the page reads. Tailwind declares every theme variable, its `@property` rules and
- * their fallbacks for the whole site; a page uses a few. The full stylesheet, loaded after
- * first paint, brings the rest back before the app hydrates.
+ * A page's critical CSS: the rules of the full stylesheet its markup uses (beasties), trimmed of
+ * custom properties nothing on the page reads (Tailwind declares every theme variable, its
+ * `@property` rules and their fallbacks for the whole site; a page uses a few) and of rules that
+ * cannot apply before the full stylesheet, loaded after first paint, brings the rest back.
  */
+import Beasties from 'beasties';
 import postcss, { type ChildNode, type Container, type Declaration } from 'postcss';
+
+/**
+ * `html` with the rules of its linked stylesheets that its markup uses in one `<style>` before
+ * them; the links stay as they are (the build links the stylesheet after first paint itself).
+ */
+export function criticalCssInliner(clientDir: string): (html: string) => Promise<string> {
+  const beasties = new Beasties({
+    path: clientDir,
+    publicPath: '/',
+    // `false` is beasties' documented "leave the link alone", missing from its type.
+    preload: false as unknown as 'body',
+    pruneSource: false,
+    inlineFonts: true,
+    preloadFonts: false,
+    keyframes: 'critical',
+    compress: true,
+    // `[data-session]` is set by the boot script before paint, so not in the prerendered markup;
+    // beasties drops the `[&_svg]:…` utilities (icon sizes in buttons) though the markup uses them,
+    // and without them the header's icons change size when the full stylesheet arrives.
+    allowRules: [/\[data-session\]/, /&_svg/],
+    logLevel: 'warn',
+  });
+  return (html) => beasties.process(html);
+}
 
 const VAR_REFERENCE = /var\(\s*(--[\w-]+)/g;
 

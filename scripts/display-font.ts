@@ -18,7 +18,7 @@ export const FULL_FONT_FILE = path.resolve(
   'node_modules/@fontsource-variable/space-grotesk/files/space-grotesk-latin-wght-normal.woff2',
 );
 /** The weight range of the full face (its `@font-face` in app.css says the same). */
-const FULL_WEIGHTS = [300, 700] as const;
+export const FULL_WEIGHTS = [300, 700] as const;
 /** Member names and text the app renders after loading (cards, dialogs): printable ASCII stays in the site subset. */
 const ALWAYS = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)).join('');
 
@@ -151,19 +151,14 @@ export async function subsetDisplayFont(
   };
 }
 
-/**
- * The subset's `@font-face`. Same family and descriptors as the full face in app.css, so the two
- * form one family split by unicode-range; declared after it, the subset wins where both cover a character.
- */
-export function subsetFontFace(subset: DisplayFontSubset, url: string): string {
-  return `@font-face{font-family:"${DISPLAY_FAMILY}";font-style:normal;font-display:optional;font-weight:${FULL_WEIGHTS[0]} ${FULL_WEIGHTS[1]};src:url(${url}) format("woff2");unicode-range:${subset.unicodeRange}}`;
-}
-
 /** The characters of `text` that `other` lacks. */
 export function withoutChars(text: string, other: string): string {
   const taken = new Set(other);
   return [...text].filter((char) => !taken.has(char)).join('');
 }
+
+/** Fetches the site subset once the page has painted, so text the app renders later finds it loaded. */
+export const SITE_FONT_AFTER_PAINT = afterFirstPaint('s.load().catch(function(){})');
 
 /**
  * A page's own subset, in the page: a script in <head> registers it from its bytes before first
@@ -176,16 +171,13 @@ export function withoutChars(text: string, other: string): string {
  * No text on the first paint needs it, so nothing painted then can swap.
  * The ranges do not overlap, so the face that painted the page is never replaced.
  */
-export function inlineFontScript(
-  page: DisplayFontSubset,
-  site: { url: string; text: string; loadAfterPaint?: boolean } | null,
-): string {
+export function inlineFontScript(page: DisplayFontSubset, site: { url: string; text: string }): string {
   const weight = `${FULL_WEIGHTS[0]} ${FULL_WEIGHTS[1]}`;
   const own = `f.add(new FontFace(n,Uint8Array.from(atob("${page.woff2.toString('base64')}"),function(c){return c.charCodeAt(0)}),{weight:w,unicodeRange:"${page.unicodeRange}"}));`;
-  const rest = site ? withoutChars(site.text, page.text) : '';
+  const rest = withoutChars(site.text, page.text);
   const later =
-    rest.length > 0 && site
-      ? `var s=new FontFace(n,"url(${site.url}) format('woff2')",{weight:w,unicodeRange:"${unicodeRange(rest)}",display:"swap"});f.add(s);${site.loadAfterPaint === false ? '' : `${afterFirstPaint('s.load().catch(function(){})')};`}`
+    rest.length > 0
+      ? `var s=new FontFace(n,"url(${site.url}) format('woff2')",{weight:w,unicodeRange:"${unicodeRange(rest)}",display:"swap"});f.add(s);${SITE_FONT_AFTER_PAINT};`
       : '';
   return `try{var n=${JSON.stringify(DISPLAY_FAMILY)},w="${weight}",f=document.fonts;${own}${later}}catch(e){}`;
 }

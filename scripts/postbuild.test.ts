@@ -1,133 +1,163 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { afterFirstPaint } from './after-paint.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { DomUtils } from 'htmlparser2';
+import { describe, expect, it } from 'vitest';
+import { PAGE_MANIFEST_FILE, pageManifestSchema } from '../src/shared/page-manifest.ts';
+import { meta as notFoundMeta } from '../src/web/app/routes/not-found.tsx';
 import { withoutDeferrableRules, withoutUnusedCustomProperties } from './critical-css.ts';
 import { displayText, unicodeRange, withoutChars } from './display-font.ts';
 import {
-  AFTER_PAINT_LOADER,
-  BOOTSTRAP_LOADER,
-  deferHeadLinks,
-  deferStylesheets,
+  AFTER_PAINT_SCRIPT,
+  type BuiltPage,
+  elements,
+  expectHeadLinksAfterPaint,
+  type HtmlElement,
   inlineScriptHashes,
-  postbuild,
-  rewriteBootstrap,
-  STYLESHEET_LOADER,
-  withFontPreload,
-  withOneAfterPaintScript,
+  readPage,
+  startAppAfterPaint,
   withoutModulePreloads,
 } from './postbuild.ts';
 
 const sha = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
+// The production build as `npm run build` leaves it (`npm test` builds before the tests run).
+const BUILD_DIR = path.resolve(import.meta.dirname, '..', 'build');
+const CLIENT_DIR = path.join(BUILD_DIR, 'client');
+const MANIFEST_FILE = path.join(BUILD_DIR, PAGE_MANIFEST_FILE);
+const manifest = existsSync(MANIFEST_FILE)
+  ? pageManifestSchema.parse(JSON.parse(readFileSync(MANIFEST_FILE, 'utf8')))
+  : null;
+/** Every prerendered page and the 404 shell, with the CSP hashes the server sends for it. */
+const built = manifest ? [...Object.values(manifest.pages), manifest.fallback] : [];
+const pages = () => built.map((entry) => ({ ...entry, page: readPage(CLIENT_DIR, entry.file) }));
+
+const text = (element?: HtmlElement | null) => (element ? DomUtils.textContent(element) : '');
+const all = (page: BuiltPage, name: string) => elements(page, (e) => e.name === name);
+const links = (page: BuiltPage, rel: string) => elements(page, (e) => e.name === 'link' && e.attribs.rel === rel);
+
+describe('the first-paint pass, on the production build', () => {
+  it('has a build to read, with every prerendered page and the 404 shell', () => {
+    expect(manifest, 'run `npm run build` first (npm test does)').not.toBeNull();
+    expect(Object.keys(manifest?.pages ?? {})).toEqual(
+      expect.arrayContaining(['/', '/about', '/projects/line-following-robot']),
+    );
+    expect(manifest?.fallback.file).toBe('__spa-fallback.html');
+  });
+
+  it("titles every page; the 404 shell as the not-found route's meta does, so nothing changes when the app loads", () => {
+    for (const { file, page } of pages()) {
+      expect(text(all(page, 'title')[0]).trim(), file).not.toBe('');
+      expect(all(page, 'title'), file).toHaveLength(1);
+    }
+    const [titleTag] = notFoundMeta();
+    expect(titleTag).toEqual({ title: 'Page not found · RoboForge' });
+    expect(text(all(readPage(CLIENT_DIR, '__spa-fallback.html'), 'title')[0])).toBe(titleTag?.title);
+  });
+
+  it('has no modulepreload hint left, and fails naming the page when there is none to remove', () => {
+    for (const { file, page } of pages()) expect(links(page, 'modulepreload'), file).toEqual([]);
+    expect(() => withoutModulePreloads(readPage(CLIENT_DIR, 'about/index.html'))).toThrow(
+      /^about\/index\.html: no <link rel="modulepreload"> to remove/,
+    );
+  });
+
+  it('inlines critical CSS and links the stylesheet after first paint; the 404 shell keeps it render-blocking', () => {
+    for (const { file, page } of pages()) {
+      const [stylesheet, ...more] = links(page, 'stylesheet');
+      expect(more, file).toEqual([]);
+      const href = stylesheet?.attribs[file === '__spa-fallback.html' ? 'href' : 'data-href'] ?? '';
+      expect(href, file).toMatch(/^\/assets\/[\w-]+\.css$/);
+      expect(existsSync(path.join(CLIENT_DIR, href)), `${file}: ${href}`).toBe(true);
+      if (file === '__spa-fallback.html') {
+        expect(all(page, 'style'), file).toEqual([]);
+        continue;
+      }
+      expect(stylesheet?.attribs.href, file).toBeUndefined();
+      const css = text(all(page, 'style')[0]);
+      expect(css.length, file).toBeGreaterThan(5000);
+      expect(css, file).toContain('.font-display{');
+      expect(css, file).not.toMatch(/:hover\b|@media print/);
+      expect(
+        page.document.children.some((node) => 'attribs' in node && 'data-beasties-container' in node.attribs),
+      ).toBe(false);
+    }
+  });
+
+  it('keeps the favicon and manifest in data-href until first paint, and fails when a page links them before', () => {
+    for (const { file, page } of pages()) {
+      expect(
+        links(page, 'icon').map((l) => l.attribs),
+        file,
+      ).toEqual([{ rel: 'icon', type: 'image/svg+xml', href: 'data:,', 'data-href': '/favicon.svg' }]);
+      expect(
+        links(page, 'manifest').map((l) => l.attribs),
+        file,
+      ).toEqual([{ rel: 'manifest', 'data-href': '/manifest.webmanifest' }]);
+    }
+    const about = readPage(CLIENT_DIR, 'about/index.html');
+    const [icon] = links(about, 'icon');
+    if (icon) icon.attribs.href = '/favicon.svg';
+    expect(() => expectHeadLinksAfterPaint(about)).toThrow(
+      /^about\/index\.html: <link rel="icon"> is linked before first paint/,
+    );
+  });
+
+  it("puts each page's own subset of the display face in its <head>, the site subset after paint", () => {
+    for (const { file, page } of pages()) {
+      const [head] = elements(page, (e) => e.name === 'head');
+      const font = text(elements(page, (e) => e.name === 'script' && e.parent === head).at(-1));
+      expect(font, file).toMatch(/^try\{var n="Space Grotesk Variable".*atob\("[A-Za-z0-9+/=]{200,}"\)/);
+      const site = /url\((\/assets\/space-grotesk-subset-[\w-]+\.woff2)\)/.exec(font)?.[1] ?? '';
+      expect(existsSync(path.join(CLIENT_DIR, site)), `${file}: ${site}`).toBe(true);
+    }
+  });
+
+  it('starts the app after first paint: an inert bootstrap that waits for the stylesheet, then the one after-paint script', () => {
+    for (const { file, page } of pages()) {
+      expect(
+        elements(page, (e) => e.name === 'script' && e.attribs.type === 'module'),
+        file,
+      ).toEqual([]);
+      const [bootstrap, ...more] = elements(page, (e) => e.attribs.id === 'app-bootstrap');
+      expect(more, file).toEqual([]);
+      expect(bootstrap?.attribs, file).toEqual({ type: 'text/plain', id: 'app-bootstrap' });
+      const body = text(bootstrap);
+      expect(body, file).toMatch(/^import "\/assets\/manifest-[\w-]+\.js";\nimport \* as route0 from "\/assets\/root-/);
+      expect(body, file).toMatch(
+        /\nawait Promise\.all\(\[\.\.\.document\.querySelectorAll\("link\[rel=stylesheet\]"\)\][^\n]*\nimport\("\/assets\/entry\.client-[\w-]+\.js"\);$/,
+      );
+      for (const [, url] of body.matchAll(/"(\/assets\/[^"]+\.js)"/g)) {
+        expect(existsSync(path.join(CLIENT_DIR, url ?? '')), `${file}: ${url}`).toBe(true);
+      }
+      const next = bootstrap ? DomUtils.nextElementSibling(bootstrap) : null;
+      expect(next?.name, file).toBe('script');
+      expect(text(next), file).toBe(AFTER_PAINT_SCRIPT);
+    }
+    expect(AFTER_PAINT_SCRIPT).toContain('first-contentful-paint');
+    expect(AFTER_PAINT_SCRIPT).toContain('l.href=l.dataset.href');
+    expect(() => startAppAfterPaint(readPage(CLIENT_DIR, 'index.html'))).toThrow(
+      /^index\.html: expected one React Router module bootstrap .*, found 0/,
+    );
+  });
+
+  it('records the sha256 of every inline script of each page as served, and precompresses the same bytes', () => {
+    for (const { file, scriptHashes, page } of pages()) {
+      const inline = elements(page, (e) => e.name === 'script' && !e.attribs.src).map((s) => sha(text(s)));
+      expect(scriptHashes, file).toEqual([...new Set(inline)]);
+      expect(scriptHashes, file).toContain(sha(AFTER_PAINT_SCRIPT));
+      const html = readFileSync(path.join(CLIENT_DIR, file));
+      expect(brotliDecompressSync(readFileSync(path.join(CLIENT_DIR, `${file}.br`))).equals(html), file).toBe(true);
+      expect(gunzipSync(readFileSync(path.join(CLIENT_DIR, `${file}.gz`))).equals(html), file).toBe(true);
+    }
+  });
+});
+
 describe('inlineScriptHashes', () => {
-  it('hashes the exact text of inline scripts and skips external ones', () => {
-    const html = `<head><script>a()</script><script src="/x.js"></script><script type="module">import "/y.js";\n</script></head>`;
+  it('hashes the exact text of inline scripts and skips external and empty ones, each once', () => {
+    const html = `<head><script>a()</script><script src="/x.js"></script><script type="text/plain">import "/y.js";\n</script><script>a()</script><script></script></head>`;
     expect(inlineScriptHashes(html)).toEqual([sha('a()'), sha('import "/y.js";\n')]);
-  });
-
-  it('lists a repeated script once and ignores empty ones', () => {
-    expect(inlineScriptHashes('<script>x</script><script>x</script><script></script>')).toEqual([sha('x')]);
-  });
-});
-
-describe('withoutModulePreloads', () => {
-  it('drops the modulepreload hints and keeps everything else', () => {
-    const html =
-      '<head><link rel="modulepreload" href="/assets/a.js"/><link rel="stylesheet" href="/assets/x.css"/></head>';
-    expect(withoutModulePreloads(html)).toBe('<head><link rel="stylesheet" href="/assets/x.css"/></head>');
-  });
-});
-
-describe('first-paint rewrites', () => {
-  it('keeps the stylesheet link where React hydrates it, disabled until after first paint', () => {
-    const html =
-      '<head><style>a{}</style><link rel="stylesheet" href="/assets/root-1.css"></head><body><p>x</p></body>';
-    expect(deferStylesheets(html)).toBe(
-      `<head><style>a{}</style><link rel="stylesheet" href="/assets/root-1.css" disabled data-after-paint></head><body><p>x</p><script>${STYLESHEET_LOADER}</script></body>`,
-    );
-    expect(deferStylesheets('<head></head><body></body>')).toBe('<head></head><body></body>');
-  });
-
-  const bootstrap = `<script type="module" async="">import "/assets/manifest-1.js";
-import * as route0 from "/assets/root-1.js";
-  window.__reactRouterRouteModules = {"root":route0};
-
-import("/assets/entry.client-1.js");</script>`;
-
-  it('makes the module bootstrap wait for the full stylesheet and start after first paint', () => {
-    const html = rewriteBootstrap(`<body>${bootstrap}</body>`, { afterPaint: true, waitForCss: true });
-    const inert = /<script type="text\/plain" id="app-bootstrap">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
-    expect(inert).toContain('import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-1.js";');
-    expect(inert).toMatch(
-      /await Promise\.all\(\[\.\.\.document\.querySelectorAll\("link\[data-after-paint\]"\)\][\s\S]*\nimport\("\/assets\/entry\.client-1\.js"\);$/,
-    );
-    expect(html).toContain(`<script>${BOOTSTRAP_LOADER}</script>`);
-    expect(html).not.toContain('<script type="module"');
-  });
-
-  it('merges the stylesheet and bootstrap loaders into one script where the bootstrap was', () => {
-    const page = deferStylesheets(
-      `<head><link rel="stylesheet" href="/assets/root-1.css"></head><body><p>x</p>${bootstrap}</body>`,
-    );
-    const html = withOneAfterPaintScript(rewriteBootstrap(page, { afterPaint: true, waitForCss: true }));
-    expect(html.match(/<script>/g)).toHaveLength(1);
-    expect(html).toMatch(/id="app-bootstrap">[^<]*<\/script><script>[^<]*<\/script><\/body>$/);
-    expect(html).toContain(`<script>${AFTER_PAINT_LOADER}</script></body>`);
-    expect(AFTER_PAINT_LOADER).toContain(
-      'l.disabled=false});q("link[data-href]",function(l){l.href=l.dataset.href});var s=document.createElement("script")',
-    );
-    // Without both, nothing to merge.
-    expect(withOneAfterPaintScript(page)).toBe(page);
-  });
-
-  it('leaves the bootstrap a module script when only waiting for the stylesheet, and fails loudly on unknown markup', () => {
-    const html = rewriteBootstrap(`<body>${bootstrap}</body>`, { afterPaint: false, waitForCss: true });
-    expect(html).toContain('<script type="module" async="">import "/assets/manifest-1.js";');
-    expect(() => rewriteBootstrap('<body><script>x</script></body>', { afterPaint: true, waitForCss: false })).toThrow(
-      /bootstrap not found/,
-    );
-  });
-
-  it('can import the manifest and route modules dynamically, together, so each graph is evaluated on its own', () => {
-    const two = bootstrap.replace(
-      'import * as route0 from "/assets/root-1.js";\n',
-      'import * as route0 from "/assets/root-1.js";\nimport * as route1 from "/assets/home-1.js";\n',
-    );
-    const html = rewriteBootstrap(`<body>${two}</body>`, { afterPaint: true, waitForCss: true, splitEvaluation: true });
-    const inert = /<script type="text\/plain" id="app-bootstrap">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
-    expect(
-      inert.startsWith(
-        'const [, route0, route1] = await Promise.all([import("/assets/manifest-1.js"), import("/assets/root-1.js"), import("/assets/home-1.js")]);\n',
-      ),
-    ).toBe(true);
-    expect(inert).not.toMatch(/^import /m);
-    expect(inert).toContain('window.__reactRouterRouteModules = {"root":route0};');
-    expect(inert).toMatch(/\nimport\("\/assets\/entry\.client-1\.js"\);$/);
-  });
-
-  it('holds the favicon and manifest links back until first paint, the icon on an empty data: image', () => {
-    const head =
-      '<head><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="manifest" href="/manifest.webmanifest"><link rel="stylesheet" href="/a.css"></head>';
-    expect(deferHeadLinks(head)).toBe(
-      '<head><link rel="icon" href="data:," data-href="/favicon.svg" type="image/svg+xml"><link rel="manifest" data-href="/manifest.webmanifest"><link rel="stylesheet" href="/a.css"></head>',
-    );
-    expect(STYLESHEET_LOADER).toContain('q("link[data-href]",function(l){l.href=l.dataset.href})');
-  });
-
-  it('waits for the first contentful paint before running deferred work', () => {
-    const code = afterFirstPaint('go()');
-    expect(code).toContain('first-contentful-paint');
-    expect(code).toContain('setTimeout(function(){go()})');
-    expect(STYLESHEET_LOADER).toContain('l.disabled=false');
-  });
-
-  it('puts a font preload before the first script of <head>', () => {
-    expect(withFontPreload('<head><meta charset="utf-8"><script>boot()</script></head>', '/assets/f.woff2')).toBe(
-      '<head><meta charset="utf-8"><link rel="preload" href="/assets/f.woff2" as="font" type="font/woff2" crossorigin="anonymous"><script>boot()</script></head>',
-    );
   });
 });
 
@@ -176,78 +206,5 @@ describe('display-font text', () => {
   it('writes unicode ranges and character differences', () => {
     expect(unicodeRange('cab ez')).toBe('U+20,U+61-63,U+65,U+7A');
     expect(withoutChars('abcdef', 'bdf')).toBe('ace');
-  });
-});
-
-describe('postbuild on a small build', () => {
-  let dir = '';
-  const page = (body: string) =>
-    '<!DOCTYPE html><html lang="en" class="dark"><head><meta charSet="utf-8"/>' +
-    '<link rel="icon" href="/favicon.svg" type="image/svg+xml"/><link rel="manifest" href="/manifest.webmanifest"/>' +
-    '<script>try{var d=document.documentElement}catch(e){}</script><link rel="modulepreload" href="/assets/entry.client-1.js"/>' +
-    '<link rel="stylesheet" href="/assets/root-1.css"/></head><body>' +
-    body +
-    '<script type="module" async="">import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-1.js";\n  window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-1.js");</script></body></html>';
-
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'postbuild-test-'));
-    const client = path.join(dir, 'client');
-    mkdirSync(path.join(client, 'assets'), { recursive: true });
-    mkdirSync(path.join(client, 'about'));
-    writeFileSync(
-      path.join(client, 'assets', 'root-1.css'),
-      ':root{--used:#123;--unused:#456}.title{color:var(--used);font-family:"Space Grotesk Variable"}.never-used{color:red}' +
-        '@font-face{font-family:"Space Grotesk Variable";src:url(/assets/space-grotesk-latin-wght-normal-1.woff2) format("woff2")}',
-    );
-    writeFileSync(path.join(client, 'assets', 'space-grotesk-latin-wght-normal-1.woff2'), 'not a font');
-    writeFileSync(path.join(client, 'index.html'), page('<h1 class="title font-display font-bold">Hello</h1>'));
-    writeFileSync(path.join(client, 'about', 'index.html'), page('<h1 class="title font-bold">About</h1>'));
-    writeFileSync(path.join(client, '__spa-fallback.html'), page('<p>Loading</p>'));
-    await postbuild(dir);
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  it('inlines the rules the page uses, trimmed, and defers the stylesheet', () => {
-    const html = readFileSync(path.join(dir, 'client', 'index.html'), 'utf8');
-    const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
-    expect(style).toContain('.title{color:var(--used)');
-    expect(style).toContain('--used:#123');
-    expect(style).not.toContain('--unused');
-    expect(style).not.toContain('never-used');
-    expect(html).toContain('<link rel="stylesheet" href="/assets/root-1.css" disabled data-after-paint>');
-    expect(html).not.toContain('modulepreload');
-    expect(html).not.toContain('data-beasties-container');
-    expect(html).toContain('<link rel="icon" href="data:," data-href="/favicon.svg" type="image/svg+xml"');
-    expect(html).toContain('<link rel="manifest" data-href="/manifest.webmanifest"');
-  });
-
-  it("puts the page's own subset of the display face in the page, with the rest after paint", () => {
-    const html = readFileSync(path.join(dir, 'client', 'index.html'), 'utf8');
-    expect(html).toMatch(
-      /<script>try\{var n="Space Grotesk Variable",w="300 700",f=document\.fonts;f\.add\(new FontFace\(n,Uint8Array\.from\(atob\("[A-Za-z0-9+/=]{200,}"\)/,
-    );
-    expect(html).toMatch(/url\(\/assets\/space-grotesk-subset-[\w-]+\.woff2\)/);
-    expect(html).not.toContain('rel="preload"');
-  });
-
-  it('keeps the 404 shell render-blocking: the app fills it in after loading', () => {
-    const html = readFileSync(path.join(dir, 'client', '__spa-fallback.html'), 'utf8');
-    expect(html).toContain('<link rel="stylesheet" href="/assets/root-1.css"/>');
-    expect(html).toContain('<link rel="icon" href="/favicon.svg"');
-    expect(html).toContain('id="app-bootstrap"');
-  });
-
-  it('hashes the inline scripts of the pages as rewritten, and compresses them', () => {
-    const manifest = JSON.parse(readFileSync(path.join(dir, 'page-manifest.json'), 'utf8'));
-    for (const [route, file] of [
-      ['/', 'index.html'],
-      ['/about', 'about/index.html'],
-    ] as const) {
-      const html = readFileSync(path.join(dir, 'client', file), 'utf8');
-      expect(manifest.pages[route].scriptHashes).toEqual(inlineScriptHashes(html));
-      expect(manifest.pages[route].scriptHashes).toContain(sha(AFTER_PAINT_LOADER));
-      expect(manifest.pages[route].scriptHashes).not.toContain(sha(STYLESHEET_LOADER));
-      expect(existsSync(path.join(dir, 'client', `${file}.br`))).toBe(true);
-    }
   });
 });

@@ -1,204 +1,235 @@
 /**
- * Runs after `react-router build` and rewrites each prerendered page for its first paint, then
- * records the sha256 of every inline script of each page (the server sends them in that page's
- * Content-Security-Policy, so no 'unsafe-inline' is needed: hashes are taken after every rewrite)
- * and writes brotli and gzip copies of every compressible file, so the server never compresses
- * at request time. What each rewrite is worth is measured in bench/RESULTS.md (`bench/first-paint.ts`).
+ * Runs after `react-router build`: rewrites each prerendered page for its first paint, in one pass
+ * over its parsed HTML, then records the sha256 of every inline script of the page as rewritten
+ * (the server sends them in that page's Content-Security-Policy, so no 'unsafe-inline' is needed)
+ * and writes brotli and gzip copies of every compressible file, so the server never compresses at
+ * request time. `src/web/app/root.tsx` renders what JSX can say (the favicon and manifest linked
+ * after paint, the 404 shell's title); this pass does what only the built page allows, in order:
+ *
+ * 1. `withoutModulePreloads`: React Router's modulepreload hints go (decision 003).
+ * 2. `inlineCriticalCss`: the rules the page uses go inline and its stylesheet is linked after first
+ *    paint (decision 004); the 404 shell keeps its stylesheet render-blocking (the app fills it in).
+ * 3. `expectHeadLinksAfterPaint`: the favicon and manifest wait in `data-href` (decision 012).
+ * 4. `inlineDisplayFont`: the page's own subset of the display face goes inside it (decision 004).
+ * 5. `startAppAfterPaint`: React Router's module bootstrap becomes inert text that one script starts
+ *    after first paint, once the full stylesheet has loaded; the same script links what waits in
+ *    `data-href` (decisions 003, 012).
+ *
+ * Each step throws, naming the page, when the markup it rewrites is not there, so a React Router
+ * upgrade that changes its markup fails the build instead of shipping unoptimised pages. What each
+ * step is worth is measured by `bench/first-paint.ts` (its variants live in bench/first-paint-variants.ts).
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import Beasties from 'beasties';
+import { DomUtils, parseDocument } from 'htmlparser2';
 import { PAGE_MANIFEST_FILE, type PageEntry, type PageManifest } from '../src/shared/page-manifest.ts';
 import { afterFirstPaint } from './after-paint.ts';
-import { withoutDeferrableRules, withoutUnusedCustomProperties } from './critical-css.ts';
-import {
-  type DisplayFontSubset,
-  displayText,
-  inlineFontScript,
-  subsetDisplayFont,
-  subsetFontFace,
-} from './display-font.ts';
+import { criticalCssInliner, withoutDeferrableRules, withoutUnusedCustomProperties } from './critical-css.ts';
+import { type DisplayFontSubset, displayText, inlineFontScript, subsetDisplayFont } from './display-font.ts';
 
 const BUILD_DIR = path.resolve(import.meta.dirname, '..', 'build');
 const FALLBACK_FILE = '__spa-fallback.html';
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.xml', '.webmanifest']);
 
-export interface FirstPaintOptions {
-  /** Inline each page's critical CSS; the full stylesheet loads after first paint (and before hydration). */
-  readonly criticalCss: boolean;
-  /**
-   * The display face: `full` preloads the whole latin file (22 KB); `subset` preloads a subset
-   * made from all pages' display text (the site subset); `inline` puts the page's own subset in
-   * the page (a script registers it before paint) and loads the site subset after first paint.
-   */
-  readonly font: 'full' | 'subset' | 'inline';
-  /** Start loading the app's modules after first paint instead of while the page is parsed. */
-  readonly hydrateAfterPaint: boolean;
-  /**
-   * Import the manifest and the route modules with one dynamic `import()` each, fetched together,
-   * instead of static imports: each module graph is then evaluated in a task of its own (React and
-   * React Router with the first), not all in one long task.
-   */
-  readonly splitModuleEvaluation?: boolean;
-  /**
-   * With `inline`: fetch the site subset right after first paint (default), so text the app renders
-   * later (member names) finds it loaded; `false` leaves it to the browser, when text needs it.
-   */
-  readonly siteFontAfterPaint?: boolean;
-  /**
-   * Link the favicon and the web app manifest after first paint (with `criticalCss`): the browser
-   * fetches both, and the manifest's install icon, as soon as the document has loaded, which is
-   * before a prerendered page's first frame, and Lighthouse's simulation charges every request that
-   * finished before the first paint to it.
-   */
-  readonly headLinksAfterPaint?: boolean;
+type HtmlDocument = ReturnType<typeof parseDocument>;
+export type HtmlElement = NonNullable<ReturnType<typeof DomUtils.findOne>>;
+
+/** A prerendered page while the pass rewrites it. */
+export interface BuiltPage {
+  /** Relative to `build/client`: `index.html`, `about/index.html`, `__spa-fallback.html`. */
+  readonly file: string;
+  /** The 404 shell, which the app fills in once it has loaded. */
+  readonly isFallback: boolean;
+  document: HtmlDocument;
 }
 
-/** What the build keeps; `splitModuleEvaluation` measured no better (bench/RESULTS.md) and stays off. */
-export const FIRST_PAINT: FirstPaintOptions = {
-  criticalCss: true,
-  font: 'inline',
-  hydrateAfterPaint: true,
-  headLinksAfterPaint: true,
-};
-
-/**
- * React Router puts a `<link rel="modulepreload">` in <head> for every chunk of the page (~110 KB
- * gzip). The page is prerendered, so first paint needs none of it, but the hints make the browser
- * fetch all of it at high priority before the stylesheet and font finish, which delays first paint
- * on slow connections. The inline module script still imports the same files, so hydration loads
- * exactly what it did (measured in bench/RESULTS.md).
- */
-export function withoutModulePreloads(html: string): string {
-  return html.replace(/<link rel="modulepreload" href="[^"]*"\/?>/g, '');
+/** What the rewrites of every page share. */
+export interface Site {
+  readonly clientDir: string;
+  /** The display face cut to the text of every page, loaded after first paint. */
+  readonly fontSubset: DisplayFontSubset;
+  readonly fontSubsetUrl: string;
+  readonly inlineCriticalCss: (html: string) => Promise<string>;
 }
 
-/** Inline scripts: `<script>` elements without a `src` attribute, with their exact text. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const [, attributes = '', body = ''] = match;
-    if (/\bsrc\s*=/i.test(attributes) || body.length === 0) continue;
-    hashes.push(`sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}`);
+export type PageRewrite = (page: BuiltPage, site: Site) => void | Promise<void>;
+
+// Entities stay as React Router wrote them: a page is written back byte for byte but for the rewrites.
+const parse = (html: string) => parseDocument(html, { decodeEntities: false });
+const serialize = (page: BuiltPage) => DomUtils.getOuterHTML(page.document, { decodeEntities: false });
+
+export function readPage(clientDir: string, file: string): BuiltPage {
+  return {
+    file,
+    isFallback: file === FALLBACK_FILE,
+    document: parse(readFileSync(path.join(clientDir, file), 'utf8')),
+  };
+}
+
+/** The build stops here, naming the page and the markup a rewrite did not find. */
+export function expectMarkup(found: unknown, page: BuiltPage, missing: string): asserts found {
+  if (!found) {
+    throw new Error(`${page.file}: ${missing}. Has React Router's markup changed? See scripts/postbuild.ts.`);
   }
-  return [...new Set(hashes)];
 }
 
-/** The `<style>` text beasties inlined (the first `<style>` of the page), or '' when there is none. */
-export function inlinedCss(html: string): string {
-  return /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+export function elements(page: BuiltPage, test: (element: HtmlElement) => boolean): HtmlElement[] {
+  return DomUtils.findAll(test, page.document.children);
+}
+
+function onlyElement(page: BuiltPage, test: (element: HtmlElement) => boolean, what: string): HtmlElement {
+  const found = elements(page, test);
+  expectMarkup(found.length === 1, page, `expected one ${what}, found ${found.length}`);
+  return found[0] as HtmlElement;
+}
+
+const head = (page: BuiltPage) => onlyElement(page, (e) => e.name === 'head', '<head>');
+
+/** An element made from markup, to insert into a page. */
+export function element(html: string): HtmlElement {
+  const made = DomUtils.findOne(() => true, parse(html).children, false);
+  if (!made) throw new Error(`no element in ${html}`);
+  return made;
+}
+
+export const inlineScript = (code: string) => element(`<script>${code}</script>`);
+
+/** Replaces the text of a `<script>` or `<style>` (one text node, as the parser reads them). */
+export function setText(target: HtmlElement, text: string) {
+  const [node, ...more] = target.children;
+  if (node?.type !== 'text' || more.length > 0) throw new Error(`<${target.name}> without text to replace`);
+  node.data = text;
 }
 
 /**
- * Enables the full stylesheet after first paint, and links what headLinksAfterPaint held back. The
- * stylesheet stays in <head> as React Router rendered it (so React hydrates it as is), marked
- * `disabled`, which browsers neither fetch nor apply.
+ * 1. React Router puts a `<link rel="modulepreload">` in <head> for every chunk of the page (~110 KB
+ * gzip). The page is prerendered, so first paint needs none of it, but the hints make the browser
+ * fetch all of it at high priority before the stylesheet and font finish. The bootstrap still
+ * imports the same files, so hydration loads exactly what it did (decision 003).
  */
-const LINKS_AFTER_PAINT =
-  'var q=function(s,f){document.querySelectorAll(s).forEach(f)};q("link[data-after-paint]",function(l){l.disabled=false});q("link[data-href]",function(l){l.href=l.dataset.href})';
-export const STYLESHEET_LOADER = afterFirstPaint(LINKS_AFTER_PAINT);
-
-/**
- * Keeps the stylesheet links of a page whose critical CSS is inline out of the first paint: they
- * are `disabled` until STYLESHEET_LOADER enables them. Without JavaScript the inline CSS is all
- * the page needs.
- */
-export function deferStylesheets(html: string): string {
-  const deferred = html.replace(/<link rel="stylesheet" href="([^"]+\.css)"\s*\/?>/g, (_, href: string) => {
-    return `<link rel="stylesheet" href="${href}" disabled data-after-paint>`;
-  });
-  if (deferred === html) return html;
-  return deferred.replace('</body>', `<script>${STYLESHEET_LOADER}</script></body>`);
+export function withoutModulePreloads(page: BuiltPage) {
+  const hints = elements(page, (e) => e.name === 'link' && e.attribs.rel === 'modulepreload');
+  expectMarkup(hints.length > 0, page, 'no <link rel="modulepreload"> to remove');
+  for (const hint of hints) DomUtils.removeElement(hint);
 }
 
 /**
- * The favicon and web app manifest links as they are before first paint (see headLinksAfterPaint):
- * their URL waits in `data-href`. The icon points at an empty `data:` image meanwhile, so the
- * browser does not ask for `/favicon.ico` when the document has loaded without an icon; a manifest
- * link without `href` is no manifest. Without JavaScript a page has neither, and needs neither.
+ * 2. The rules the page's markup uses go in a `<style>`; its stylesheet waits in `data-href` until the
+ * after-paint script links it: without `href` the browser neither fetches nor applies it. Without
+ * JavaScript the inline CSS is all the page needs. The 404 shell shows what the app renders once it
+ * has loaded: it keeps the whole stylesheet, render-blocking.
  */
-export function deferHeadLinks(html: string): string {
-  return html.replace(
-    /<link rel="(icon|manifest)" href="([^"]+)"/g,
-    (_, rel: string, href: string) => `<link rel="${rel}"${rel === 'icon' ? ' href="data:,"' : ''} data-href="${href}"`,
+export async function inlineCriticalCss(page: BuiltPage, site: Site) {
+  if (page.isFallback) return;
+  page.document = parse(await site.inlineCriticalCss(serialize(page)));
+  for (const marked of elements(page, (e) => 'data-beasties-container' in e.attribs)) {
+    delete marked.attribs['data-beasties-container'];
+  }
+  const style = onlyElement(page, (e) => e.name === 'style', '<style> of critical CSS');
+  const markup = serialize(page);
+  setText(style, withoutUnusedCustomProperties(withoutDeferrableRules(DomUtils.textContent(style)), markup));
+  const stylesheets = elements(page, (e) => e.name === 'link' && e.attribs.rel === 'stylesheet');
+  expectMarkup(stylesheets.length > 0, page, 'no <link rel="stylesheet"> to link after first paint');
+  for (const link of stylesheets) {
+    const href = link.attribs.href;
+    expectMarkup(href, page, '<link rel="stylesheet"> without href');
+    delete link.attribs.href;
+    link.attribs['data-href'] = href;
+  }
+}
+
+/**
+ * 3. root.tsx renders the favicon and manifest links with their URL in `data-href`: the browser would
+ * otherwise fetch both, and the manifest's install icon, before the first paint (decision 012).
+ */
+export function expectHeadLinksAfterPaint(page: BuiltPage) {
+  for (const rel of ['icon', 'manifest']) {
+    const link = onlyElement(page, (e) => e.name === 'link' && e.attribs.rel === rel, `<link rel="${rel}">`);
+    const waits = link.attribs['data-href'] && (link.attribs.href ?? 'data:').startsWith('data:');
+    expectMarkup(waits, page, `<link rel="${rel}"> is linked before first paint (root.tsx puts its URL in data-href)`);
+  }
+}
+
+/**
+ * 4. A script at the end of <head> registers the page's own subset of the display face from its
+ * bytes before first paint, and the site subset for other characters (display-font.ts).
+ */
+export async function inlineDisplayFont(page: BuiltPage, site: Site) {
+  const own = displayText([serialize(page)], { typed: false });
+  if (own.text.trim().length === 0) return;
+  const pageSubset = await subsetDisplayFont(own, { weights: site.fontSubset.weights });
+  const script = inlineFontScript(pageSubset, { url: site.fontSubsetUrl, text: site.fontSubset.text });
+  DomUtils.appendChild(head(page), inlineScript(script));
+}
+
+/** React Router's module bootstrap: static imports of the manifest and route modules, then `import(entry.client)`. */
+export function moduleBootstrap(page: BuiltPage): HtmlElement {
+  return onlyElement(
+    page,
+    (e) =>
+      e.name === 'script' &&
+      e.attribs.type === 'module' &&
+      DomUtils.textContent(e).startsWith('import "/assets/manifest-'),
+    'React Router module bootstrap (<script type="module">import "/assets/manifest-…")',
   );
 }
 
-/** Runs the inert bootstrap as a module script after first paint. */
+const ENTRY_IMPORT = /\nimport\("\/assets\/entry\.client-[^"]+\.js"\);$/;
+
+/**
+ * The bootstrap's text, made to wait for the page's stylesheets before it imports the entry, which
+ * hydrates: hydration may render elements whose rules are only in the full stylesheet.
+ */
+export function waitingForStylesheets(page: BuiltPage, bootstrap: string): string {
+  const entry = ENTRY_IMPORT.exec(bootstrap);
+  expectMarkup(entry, page, 'the module bootstrap does not end with import("/assets/entry.client-….js")');
+  const wait =
+    '\nawait Promise.all([...document.querySelectorAll("link[rel=stylesheet]")].map(l=>l.sheet||new Promise(r=>{l.onload=l.onerror=r})));';
+  return `${bootstrap.slice(0, entry.index)}${wait}${entry[0]}`;
+}
+
+/** Links what waits in `data-href`: the full stylesheet, the favicon, the web app manifest. */
+export const LINK_AFTER_PAINT =
+  'document.querySelectorAll("link[data-href]").forEach(function(l){l.href=l.dataset.href})';
+
+/** Runs the inert bootstrap as a module script: the imports, their order and the hydration are React Router's. */
 const RUN_BOOTSTRAP =
-  'var s=document.createElement("script");s.type="module";s.textContent=document.getElementById("app-bootstrap").textContent;document.body.appendChild(s)';
-export const BOOTSTRAP_LOADER = afterFirstPaint(RUN_BOOTSTRAP);
+  'var s=document.createElement("script");s.type="module";s.text=document.getElementById("app-bootstrap").text;document.body.append(s)';
 
-/** Both loaders as one script: the stylesheets enabled, then the bootstrap started. */
-export const AFTER_PAINT_LOADER = afterFirstPaint(`${LINKS_AFTER_PAINT};${RUN_BOOTSTRAP}`);
-
-/**
- * A page with both loaders gets them as one script, where the bootstrap's was: one CSP hash less in
- * the headers and one script less in the page, bytes that decide whether a page fits in the
- * first round trip (a tutorial page is within a few dozen bytes of it).
- */
-export function withOneAfterPaintScript(html: string): string {
-  const stylesheets = `<script>${STYLESHEET_LOADER}</script>`;
-  const bootstrap = `<script>${BOOTSTRAP_LOADER}</script>`;
-  if (!html.includes(stylesheets) || !html.includes(bootstrap)) return html;
-  return html.replace(stylesheets, '').replace(bootstrap, () => `<script>${AFTER_PAINT_LOADER}</script>`);
-}
-
-/** React Router's inline module script: static imports of the manifest and route modules, then `import(entry.client)`. */
-const BOOTSTRAP = /<script type="module" async(?:="")?>(import "\/assets\/manifest-[\s\S]*?)<\/script>/;
+/** The one script a page runs after its first paint. */
+export const AFTER_PAINT_SCRIPT = afterFirstPaint(`${LINK_AFTER_PAINT};${RUN_BOOTSTRAP}`);
 
 /**
- * The module bootstrap waits for the full stylesheet (so nothing renders unstyled) and, with
- * `afterPaint`, starts only after first paint: it becomes an inert `<script type="text/plain">`
- * with the same text, which a loader copies into a module script after paint. The imports, their
- * order and the hydration are exactly React Router's.
+ * 5. The bootstrap becomes an inert `<script type="text/plain" id="app-bootstrap">` with the same
+ * text (waiting for the stylesheets), followed by the script that links and starts everything after
+ * first paint: one script, one CSP hash, bytes that decide whether a page fits in the first round trip.
  */
-export function rewriteBootstrap(
-  html: string,
-  {
-    afterPaint,
-    waitForCss,
-    splitEvaluation = false,
-  }: { afterPaint: boolean; waitForCss: boolean; splitEvaluation?: boolean },
-) {
-  const match = BOOTSTRAP.exec(html);
-  if (!match?.[1]) throw new Error('React Router module bootstrap not found: re-check scripts/postbuild.ts');
-  let body = match[1];
-  if (splitEvaluation) body = withDynamicImports(body);
-  if (waitForCss) {
-    // Top-level await: hydration may render elements whose rules are only in the full stylesheet.
-    body = body.replace(
-      /\nimport\("(\/assets\/entry\.client-[^"]+\.js)"\);/,
-      (_, entry: string) =>
-        `\nawait Promise.all([...document.querySelectorAll("link[data-after-paint]")].map(l=>l.sheet||new Promise(r=>{l.addEventListener("load",r);l.addEventListener("error",r)})));\nimport("${entry}");`,
-    );
-  }
-  const script = afterPaint
-    ? `<script type="text/plain" id="app-bootstrap">${body}</script><script>${BOOTSTRAP_LOADER}</script>`
-    : `<script type="module" async="">${body}</script>`;
-  return html.replace(match[0], () => script);
+export function startAppAfterPaint(page: BuiltPage) {
+  const bootstrap = moduleBootstrap(page);
+  setText(bootstrap, waitingForStylesheets(page, DomUtils.textContent(bootstrap)));
+  bootstrap.attribs = { type: 'text/plain', id: 'app-bootstrap' };
+  DomUtils.append(bootstrap, inlineScript(AFTER_PAINT_SCRIPT));
 }
 
-/**
- * The bootstrap's static imports (`import "manifest"; import * as route0 from "root"; …`) as
- * dynamic imports started together and awaited as one: the same modules, namespaces and order of
- * use, but each graph evaluated in its own task. The entry is still imported last.
- */
-export function withDynamicImports(body: string): string {
-  const imports = [...body.matchAll(/^import (?:\* as (\w+) from )?"([^"]+)";\n/gm)];
-  if (imports.length === 0) throw new Error('no static imports in the module bootstrap: re-check scripts/postbuild.ts');
-  const names = imports.map((m) => m[1] ?? '').join(', ');
-  const urls = imports.map((m) => `import(${JSON.stringify(m[2])})`).join(', ');
-  const rest = imports.reduce((text, m) => text.replace(m[0], ''), body);
-  return `const [${names}] = await Promise.all([${urls}]);\n${rest}`;
-}
+/** What the build does to every page, in order. */
+export const FIRST_PAINT: readonly PageRewrite[] = [
+  withoutModulePreloads,
+  inlineCriticalCss,
+  expectHeadLinksAfterPaint,
+  inlineDisplayFont,
+  startAppAfterPaint,
+];
 
-/** A preload of the display face, before the first script of <head>, where the old `links()` put it. */
-export function withFontPreload(html: string, href: string): string {
-  const link = `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin="anonymous">`;
-  return html.replace(/<script[\s>]/, (script) => `${link}${script}`);
+/** The sha256 of each inline script (a `<script>` without `src`) of `html`, for its CSP. */
+export function inlineScriptHashes(html: string): string[] {
+  const scripts = DomUtils.findAll((e) => e.name === 'script' && !('src' in e.attribs), parse(html).children);
+  const hashes = scripts
+    .map((script) => DomUtils.textContent(script))
+    .filter((text) => text.length > 0)
+    .map((text) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`);
+  return [...new Set(hashes)];
 }
 
 function listFiles(dir: string): string[] {
@@ -213,115 +244,57 @@ function routeOf(relativeFile: string): string {
   return dir === '.' ? '/' : `/${dir}`;
 }
 
-async function tutorialTitles(): Promise<string[]> {
+/** The site subset of the display face: every page's display text, the tutorial titles (shown after navigation). */
+async function siteFontSubset(clientDir: string, pages: readonly BuiltPage[]): Promise<DisplayFontSubset> {
   const { PROJECTS } = await import('../src/shared/content/projects.ts');
-  return PROJECTS.map((project) => project.title);
+  const text = displayText(pages.map(serialize), { extraTexts: PROJECTS.map((project) => project.title) });
+  const subset = await subsetDisplayFont(text);
+  writeFileSync(path.join(clientDir, 'assets', subset.fileName), subset.woff2);
+  return subset;
 }
 
 export interface PostbuildSummary {
   readonly pages: number;
   readonly compressed: number;
-  readonly subset: DisplayFontSubset | null;
+  readonly fontSubset: DisplayFontSubset;
 }
 
+/** `rewrites`: what the build does (FIRST_PAINT); bench/first-paint.ts passes its variants. */
 export async function postbuild(
   buildDir = BUILD_DIR,
-  options: FirstPaintOptions = FIRST_PAINT,
+  rewrites: readonly PageRewrite[] = FIRST_PAINT,
 ): Promise<PostbuildSummary> {
   const clientDir = path.join(buildDir, 'client');
-  const files = listFiles(clientDir);
-  for (const file of files) {
+  for (const file of listFiles(clientDir)) {
     if (file.endsWith('.br') || file.endsWith('.gz')) rmSync(file);
   }
-  const htmlFiles = files.filter((f) => f.endsWith('.html'));
-  const raw = new Map(htmlFiles.map((file) => [file, withoutModulePreloads(readFileSync(file, 'utf8'))]));
+  const pages = listFiles(clientDir)
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => readPage(clientDir, path.relative(clientDir, file)));
+  const fontSubset = await siteFontSubset(clientDir, pages);
+  const site: Site = {
+    clientDir,
+    fontSubset,
+    fontSubsetUrl: `/assets/${fontSubset.fileName}`,
+    inlineCriticalCss: criticalCssInliner(clientDir),
+  };
 
-  let subset: DisplayFontSubset | null = null;
-  if (options.font !== 'full') {
-    subset = await subsetDisplayFont(displayText([...raw.values()], { extraTexts: await tutorialTitles() }));
-    const fontFile = path.join(clientDir, 'assets', subset.fileName);
-    writeFileSync(fontFile, subset.woff2);
-    files.push(fontFile);
-  }
-  const subsetUrl = subset ? `/assets/${subset.fileName}` : null;
-  const fullFont = readdirSync(path.join(clientDir, 'assets')).find((f) =>
-    /^space-grotesk-latin-wght-normal-.*\.woff2$/.test(f),
-  );
-  const fullFontUrl = fullFont ? `/assets/${fullFont}` : null;
-
-  const beasties = new Beasties({
-    path: clientDir,
-    publicPath: '/',
-    // The stylesheet link stays as React Router rendered it (deferStylesheets disables it).
-    // `false` is beasties' documented "leave the link alone", missing from its type.
-    preload: false as unknown as 'body',
-    pruneSource: false,
-    inlineFonts: true,
-    preloadFonts: false,
-    keyframes: 'critical',
-    compress: true,
-    // `[data-session]` is set by the boot script before paint, so not in the prerendered markup;
-    // beasties drops the `[&_svg]:…` utilities (icon sizes in buttons) though the markup uses them,
-    // and without them the header's icons change size when the full stylesheet arrives.
-    allowRules: [/\[data-session\]/, /&_svg/],
-    logLevel: 'warn',
-  });
-
-  const pages: Record<string, PageEntry> = {};
+  const entries: Record<string, PageEntry> = {};
   let fallback: PageEntry | undefined;
-  for (const file of htmlFiles) {
-    const relative = path.relative(clientDir, file);
-    const isFallback = relative === FALLBACK_FILE;
-    let html = raw.get(file) ?? '';
-    // The 404 shell is filled in by the app after it loads: it keeps the whole stylesheet, render-blocking.
-    const critical = options.criticalCss && !isFallback;
-    if (critical) {
-      const inlined = (await beasties.process(html)).replace(' data-beasties-container', '');
-      html = deferStylesheets(
-        inlined.replace(
-          /<style>([\s\S]*?)<\/style>/,
-          (_, css: string) => `<style>${withoutUnusedCustomProperties(withoutDeferrableRules(css), inlined)}</style>`,
-        ),
-      );
-      if (options.headLinksAfterPaint) html = deferHeadLinks(html);
-    }
-    if (subset && subsetUrl && options.font === 'inline') {
-      const own = displayText([html], { typed: false });
-      let script = '';
-      if (own.text.trim().length > 0) {
-        const pageSubset = await subsetDisplayFont(own, { weights: subset.weights });
-        const site = { url: subsetUrl, text: subset.text, loadAfterPaint: options.siteFontAfterPaint !== false };
-        script = `<script>${inlineFontScript(pageSubset, site)}</script>`;
-      }
-      html = html.replace('</head>', () => `${script}</head>`);
-    } else if (subset && subsetUrl) {
-      const face = subsetFontFace(subset, subsetUrl);
-      html = html.replace(/<style>([\s\S]*?)<\/style>|<link rel="stylesheet"/, (found, css?: string) =>
-        css === undefined ? `<style>${face}</style>${found}` : `<style>${css}${face}</style>`,
-      );
-      html = withFontPreload(html, subsetUrl);
-    } else if (fullFontUrl) {
-      html = withFontPreload(html, fullFontUrl);
-    }
-    if (critical || options.hydrateAfterPaint) {
-      html = rewriteBootstrap(html, {
-        afterPaint: options.hydrateAfterPaint,
-        waitForCss: critical,
-        splitEvaluation: options.splitModuleEvaluation === true,
-      });
-      html = withOneAfterPaintScript(html);
-    }
-    writeFileSync(file, html);
-    const entry = { file: relative, scriptHashes: inlineScriptHashes(html) };
-    if (isFallback) fallback = entry;
-    else if (path.basename(relative) === 'index.html') pages[routeOf(relative)] = entry;
+  for (const page of pages) {
+    for (const rewrite of rewrites) await rewrite(page, site);
+    const html = serialize(page);
+    writeFileSync(path.join(clientDir, page.file), html);
+    const entry = { file: page.file, scriptHashes: inlineScriptHashes(html) };
+    if (page.isFallback) fallback = entry;
+    else if (path.basename(page.file) === 'index.html') entries[routeOf(page.file)] = entry;
   }
   if (!fallback) throw new Error(`${FALLBACK_FILE} is missing from ${clientDir}`);
-  const manifest: PageManifest = { pages, fallback };
+  const manifest: PageManifest = { pages: entries, fallback };
   writeFileSync(path.join(buildDir, PAGE_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
 
   let compressed = 0;
-  for (const file of files) {
+  for (const file of listFiles(clientDir)) {
     if (!COMPRESSIBLE.has(path.extname(file))) continue;
     const source = readFileSync(file);
     const br = brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
@@ -330,13 +303,12 @@ export async function postbuild(
     if (gz.length < source.length) writeFileSync(`${file}.gz`, gz);
     compressed++;
   }
-  return { pages: Object.keys(pages).length, compressed, subset };
+  return { pages: Object.keys(entries).length, compressed, fontSubset };
 }
 
 if (import.meta.main) {
   const summary = await postbuild();
-  const font = summary.subset ? `; display font subset ${summary.subset.woff2.length} B` : '';
   console.warn(
-    `postbuild: ${summary.pages} pages + 404 shell rewritten and hashed${font}; ${summary.compressed} files precompressed`,
+    `postbuild: ${summary.pages} pages + 404 shell rewritten and hashed; display font subset ${summary.fontSubset.woff2.length} B; ${summary.compressed} files precompressed`,
   );
 }

@@ -87,7 +87,7 @@ describe('public pages', () => {
     }
   });
 
-  test('the favicon and web app manifest are linked once the page has painted, and /favicon.ico is never asked for', async ({
+  test('the favicon, web app manifest and full stylesheet are linked once the page has painted, and /favicon.ico is never asked for', async ({
     browser,
   }) => {
     const { page, errors, close } = await openPage(browser);
@@ -103,6 +103,13 @@ describe('public pages', () => {
       );
     await expect.poll(links).toEqual(['icon /favicon.svg', 'manifest /manifest.webmanifest']);
     await expect.poll(() => requested).toContain('/favicon.svg');
+    // The full stylesheet, linked by the same script: one link, applied, which hydration neither repeats nor unlinks.
+    const stylesheets = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="stylesheet"]')].map(
+        (link) => `${link.getAttribute('href')} ${link instanceof HTMLLinkElement && link.sheet !== null}`,
+      ),
+    );
+    expect(stylesheets).toEqual([expect.stringMatching(/^\/assets\/root-[\w-]+\.css true$/)]);
     // Before paint the icon is an empty data: image, so the browser asks for no default icon.
     expect(requested).not.toContain('/favicon.ico');
     expect(errors).toEqual([]);
@@ -113,7 +120,11 @@ describe('public pages', () => {
     const { page, errors, close } = await openPage(browser);
     const response = await page.goto(url('/robots/that/do/not/exist'));
     expect(response?.status()).toBe(404);
+    // Titled as served, before any script runs, as the app titles it: a screen reader never meets an untitled page.
+    expect(await response?.text()).toContain('<title>Page not found · RoboForge</title>');
     await page.getByRole('heading', { name: /Oops! Page Not Found/ }).waitFor();
+    await expect(page.title()).resolves.toBe('Page not found · RoboForge');
+    expect(await page.locator('title').count()).toBe(1);
     expect(await page.getByText('404', { exact: true }).isVisible()).toBe(true);
     expect(errors).toContainEqual(expect.stringContaining('/robots/that/do/not/exist'));
     await page.getByRole('link', { name: 'Return to Home' }).click();

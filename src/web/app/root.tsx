@@ -8,22 +8,26 @@ import { SoundEffects } from '#web/features/sound/sound-effects.tsx';
 import { SoundToggle } from '#web/features/sound/sound-toggle.tsx';
 import { ThemeToggle } from '#web/features/theme/theme-toggle.tsx';
 import { replayHeldInput } from '#web/lib/held-input.ts';
+import { NOT_FOUND, pageTitle } from '#web/lib/site.ts';
 import { AccountControls } from './account-controls.tsx';
 import { BOOT_SCRIPT } from './boot-script.ts';
 import { ToasterHost } from './toaster-host.tsx';
 import './app.css';
 
-/*
+/**
  * No font preload here: the build (scripts/postbuild.ts) puts each page's own subset of the
  * display face inside the page, so the first paint has it without a request, and a preload
  * rendered by React would fetch the whole face again when the app hydrates.
+ *
+ * The favicon and the web app manifest are linked after first paint (decision 012). A page the build
+ * prerenders keeps their URL in `data-href` (the icon shows `placeholder`, an empty image, so the
+ * browser does not ask for /favicon.ico meanwhile); its after-paint script copies it into `href`
+ * before the app starts. In the browser React renders the links as that script left them, so
+ * hydration adopts them instead of adding a second pair. The dev server links them at once.
  */
-export function links() {
-  return [
-    { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-    // The installable app (product D15).
-    { rel: 'manifest', href: WEB_MANIFEST_PATH },
-  ];
+function linkedAfterPaint(href: string, placeholder?: string) {
+  const prerendering = import.meta.env.PROD && typeof document === 'undefined';
+  return prerendering ? { href: placeholder, 'data-href': href } : { href };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -37,6 +41,9 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, allowed by its CSP hash */}
         <script dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
         <Meta />
+        <link rel="icon" type="image/svg+xml" {...linkedAfterPaint('/favicon.svg', 'data:,')} />
+        {/* The installable app (product D15). */}
+        <link rel="manifest" {...linkedAfterPaint(WEB_MANIFEST_PATH)} />
         <Links />
       </head>
       <body>
@@ -95,10 +102,14 @@ export default function App() {
   );
 }
 
-/** What the 404 shell (`__spa-fallback.html`) shows until the app has loaded. */
+/**
+ * What the 404 shell (`__spa-fallback.html`) shows until the app has loaded, titled as the 404 page
+ * (React puts the `<title>` in <head>), so a screen reader never announces an untitled page.
+ */
 export function HydrateFallback() {
   return (
     <Shell>
+      <title>{pageTitle(NOT_FOUND.title)}</title>
       <div className="mx-auto max-w-6xl px-4 py-24 sm:px-6" aria-busy="true">
         <div className="h-10 w-64 animate-pulse rounded-lg bg-surface-2" />
       </div>

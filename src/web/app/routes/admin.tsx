@@ -5,11 +5,11 @@ import { useAccount } from '#web/features/account/api/account.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { useSession } from '#web/lib/auth/session.ts';
 import { QueryProvider } from '#web/lib/query-client.tsx';
-import { pageMeta, SITE_NAME } from '#web/lib/site.ts';
+import { NOT_FOUND, pageMeta, SITE_NAME } from '#web/lib/site.ts';
 import NotFoundRoute from './not-found.tsx';
 
 // What the 404 page says: a visitor who is not an administrator learns nothing from the title.
-export const meta = () => pageMeta('Page not found', 'This page does not exist.');
+export const meta = () => pageMeta(NOT_FOUND.title, NOT_FOUND.description);
 
 const ADMIN_TITLE = `Administration · ${SITE_NAME}`;
 

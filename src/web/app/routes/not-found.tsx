@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ROUTES } from '#shared/routes.ts';
 import { buttonVariants } from '#web/components/ui/button.tsx';
-import { pageMeta } from '#web/lib/site.ts';
+import { NOT_FOUND, pageMeta } from '#web/lib/site.ts';
 
-export const meta = () => pageMeta('Page not found', 'This page does not exist.');
+export const meta = () => pageMeta(NOT_FOUND.title, NOT_FOUND.description);
 
 export default function NotFoundRoute() {
   const { pathname } = useLocation();

@@ -5,14 +5,14 @@ import { usePrefetchTutorial } from '#web/features/projects/api/tutorial-content
 import { TutorialScreen } from '#web/features/projects/components/tutorial-page.tsx';
 import { RequireAuthWithPreview } from '#web/lib/auth/require-auth.tsx';
 import { QueryProvider } from '#web/lib/query-client.tsx';
-import { pageMeta, SITE_NAME } from '#web/lib/site.ts';
+import { NOT_FOUND, pageMeta, SITE_NAME } from '#web/lib/site.ts';
 
 /** An unknown slug gets the app's 404 page, loaded only then. */
 const NotFoundRoute = lazy(() => import('./not-found.tsx'));
 
 export function meta({ params }: { params: { slug?: string } }) {
   const project = findProjectBySlug(params.slug ?? '');
-  if (!project) return pageMeta('Page not found', 'This page does not exist.');
+  if (!project) return pageMeta(NOT_FOUND.title, NOT_FOUND.description);
   return pageMeta(project.title, `${project.title}: a step-by-step ${SITE_NAME} build. ${project.description}`);
 }
 
