@@ -54,7 +54,10 @@ async function sample(browser: Browser, url: string, session: string | null, war
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
   try {
     if (session) {
-      await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [SESSION_STORAGE_KEY, session]);
+      await context.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
+        key: SESSION_STORAGE_KEY,
+        value: session,
+      });
     }
     await context.addInitScript(RECORD_ATTRIBUTES);
     const page = await context.newPage();
@@ -142,7 +145,7 @@ if (import.meta.main) {
   const { values } = parseArgs({ options: { runs: { type: 'string' }, 'base-url': { type: 'string' } } });
   const runs = Number(values.runs ?? 5);
   let baseUrl = values['base-url'];
-  let stop = async () => undefined;
+  let stop: () => Promise<void> = async () => undefined;
   let dataDir: string | null = null;
   if (!baseUrl) {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'roboforge-dead-window-'));
