@@ -154,7 +154,7 @@ if (import.meta.main) {
     stop = () => server.stop();
   }
   try {
-    console.log(deadWindowTable(await benchDeadWindow(baseUrl, DEAD_WINDOW_PAGES, runs)));
+    process.stdout.write(`${deadWindowTable(await benchDeadWindow(baseUrl, DEAD_WINDOW_PAGES, runs))}\n`);
   } finally {
     await stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
