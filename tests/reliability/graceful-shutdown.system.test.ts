@@ -7,7 +7,7 @@ import { ServerProcess } from './server-process.ts';
 /*
  * SIGTERM (issue 16, item 3): stop accepting, end the streams, give requests in flight a short
  * grace, then close what is left, and exit. Runs the built server (`npx vite build --config
- * vite.server.config.ts`). The grace itself is tested in tests/security/slow-clients.test.ts.
+ * vite.server.config.ts`). The grace itself is tested in tests/security/slow-clients.api.test.ts.
  */
 
 const CONTINUE = 'HTTP/1.1 100 Continue\r\n\r\n';
