@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOMY_LIMITS } from '#test/club.ts';
 import { type ScratchDatabase, scratchDatabase } from '#test/scratch-database.ts';
 import { testSettings } from '#test/settings.ts';
-import { bearer, request, signUpAndSignIn, startTestServer, type TestServer } from '#test/test-server.ts';
+import { signUpAndSignIn } from '#test/sign-up.ts';
+import { bearer, request, startTestServer, type TestServer } from '#test/test-server.ts';
 
 const SCRIPT = path.join(import.meta.dirname, 'admin.ts');
 

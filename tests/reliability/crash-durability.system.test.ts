@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { crashDurabilityPlan, runCrashDurability } from '#test/crash-durability.ts';
 import { testSettings } from '#test/settings.ts';
 import { fuzzSeed } from '#test/soak.ts';
-import { crashDurabilityPlan, runCrashDurability } from './crash-durability.ts';
 
 /**
  * Suite 4, crash durability: SIGKILL at seeded random moments while writers edit profiles and

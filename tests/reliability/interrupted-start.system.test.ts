@@ -4,10 +4,10 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, migrateToLatest, openDatabase } from '#server/db/database.ts';
+import { freshServerDatabase, type ServerDatabase } from '#test/server-database.ts';
+import { ServerProcess } from '#test/server-process.ts';
 import { testSettings } from '#test/settings.ts';
 import { runCount, timeLimitMs } from '#test/soak.ts';
-import { freshServerDatabase, type ServerDatabase } from './server-database.ts';
-import { ServerProcess } from './server-process.ts';
 
 /** The tables the migrations create, besides Kysely's own. */
 const TABLES = ['bookmarks', 'profile_changes', 'profiles', 'refresh_tokens', 'signing_keys', 'users'];

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshServerDatabase, type ServerDatabase } from './server-database.ts';
-import { ServerProcess } from './server-process.ts';
+import { freshServerDatabase, type ServerDatabase } from '#test/server-database.ts';
+import { ServerProcess } from '#test/server-process.ts';
 
 /*
  * Suite 2 of issue 16: one client must not take the site offline by holding every connection the

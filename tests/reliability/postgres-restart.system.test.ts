@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { runPostgresRestart } from '#test/postgres-restart.ts';
 import { testSettings } from '#test/settings.ts';
-import { runPostgresRestart } from './postgres-restart.ts';
 
 // Runs with the PostgreSQL suites (TEST_DATABASE_URL set), on a throwaway cluster the test owns.
 describe.runIf(testSettings.databaseUrl)('a PostgreSQL restart under two instances', () => {

@@ -2,15 +2,16 @@ import fc from 'fast-check';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { describe, expect } from 'vitest';
 import { z } from 'zod';
-import { type AppConfig, DEFAULT_RATE_LIMITS } from '#server/env.ts';
 import { accountExportSchema, accountSchema } from '#shared/schemas/account.ts';
 import { apiErrorSchema } from '#shared/schemas/api-error.ts';
 import { type Session, sessionSchema, userResponseSchema } from '#shared/schemas/auth.ts';
 import { bookmarkListSchema, bookmarkSchema } from '#shared/schemas/bookmark.ts';
+import { ROOMY_LIMITS } from '#test/club.ts';
 import { type ForgedTokens, forgeTokens } from '#test/forged-tokens.ts';
 import { describeEachDatabase } from '#test/server-fixture.ts';
+import { signUpAndSignIn } from '#test/sign-up.ts';
 import { fuzzSeed, runCount, timeLimitMs } from '#test/soak.ts';
-import { bearer, request, signUpAndSignIn, type TestServer } from '#test/test-server.ts';
+import { bearer, request, type TestServer } from '#test/test-server.ts';
 
 const PASSWORD = 'correct horse battery'; // signUpAndSignIn's default
 
@@ -227,24 +228,6 @@ async function memberState(world: World, member: Session): Promise<string> {
   const signedIn = await world.server.app.repos.sessions.isActive(sessionId);
   return JSON.stringify({ account, profile, bookmarks, resets, signedIn });
 }
-
-/** Limits would only add 429s to a table about who may do what. */
-const ROOMY_LIMITS: Partial<AppConfig> = {
-  auth: {
-    issuer: 'roboforge-test',
-    signingKey: null,
-    rateLimits: {
-      ...DEFAULT_RATE_LIMITS,
-      signupPerAddress: { max: 10_000, windowMs: 60_000 },
-      tokenPerAddress: { max: 10_000, windowMs: 60_000 },
-    },
-  },
-  recoveryLimits: {
-    recoverPerAddress: { max: 10_000, windowMs: 60_000 },
-    recoverPerEmail: { max: 10_000, windowMs: 60_000 },
-    resetPerAddress: { max: 10_000, windowMs: 60_000 },
-  },
-};
 
 describeEachDatabase('access control', ROOMY_LIMITS, (test) => {
   const accounts = { owner: '', other: '', dana: '', suspended: '', admin: '' };

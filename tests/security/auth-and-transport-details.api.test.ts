@@ -4,7 +4,8 @@ import { type Session, sessionSchema } from '#shared/schemas/auth.ts';
 import { writeFixtureWebBuild } from '#test/fixture-web-build.ts';
 import { sendRaw } from '#test/raw-request.ts';
 import { describeEachDatabase, serverTest } from '#test/server-fixture.ts';
-import { bearer, request, signUpAndSignIn, type TestServer } from '#test/test-server.ts';
+import { signUpAndSignIn } from '#test/sign-up.ts';
+import { bearer, request, type TestServer } from '#test/test-server.ts';
 
 const PASSWORD = 'correct horse battery'; // signUpAndSignIn's default
 

@@ -6,8 +6,9 @@ import { writeFixtureWebBuild } from '#test/fixture-web-build.ts';
 import { forgeTokens } from '#test/forged-tokens.ts';
 import { type RawRequest, type RawResponse, sendRaw } from '#test/raw-request.ts';
 import { describeEachDatabase, serverTest } from '#test/server-fixture.ts';
+import { signUpAndSignIn } from '#test/sign-up.ts';
 import { fuzzSeed, runCount, timeLimitMs } from '#test/soak.ts';
-import { bearer, request, signUpAndSignIn } from '#test/test-server.ts';
+import { bearer, request } from '#test/test-server.ts';
 import { hostileText, junkQuery, percentEncode } from './hostile-values.ts';
 
 const PASSWORD = 'correct horse battery'; // signUpAndSignIn's default

@@ -21,8 +21,9 @@ import { writeFixtureWebBuild } from '#test/fixture-web-build.ts';
 import { insertMember } from '#test/fixtures.ts';
 import { type RawRequest, type RawResponse, sendRaw } from '#test/raw-request.ts';
 import { describeEachDatabase, serverTest } from '#test/server-fixture.ts';
+import { signUpAndSignIn } from '#test/sign-up.ts';
 import { fuzzSeed, runCount, timeLimitMs } from '#test/soak.ts';
-import { request, signUpAndSignIn } from '#test/test-server.ts';
+import { request } from '#test/test-server.ts';
 import {
   authorizationFor,
   type Body,

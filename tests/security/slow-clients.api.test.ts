@@ -1,6 +1,6 @@
-import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { closeGracefully } from '#server/shutdown.ts';
+import { type PartialRequest, partialRequest } from '#test/partial-request.ts';
 import { serverTest } from '#test/server-fixture.ts';
 import { SseClient } from '#test/sse-client.ts';
 import { startTestServer } from '#test/test-server.ts';
@@ -8,52 +8,14 @@ import { startTestServer } from '#test/test-server.ts';
 /** Time to receive a whole request in these tests; the product's is longer (app.ts). */
 const REQUEST_TIMEOUT_MS = 1000;
 
-interface SlowBody {
-  /** Resolves once the server has read the head and dispatched the request (it sent 100 Continue). */
-  readonly dispatched: Promise<void>;
-  /** What the server wrote back before it closed the connection. */
-  readonly answer: Promise<string>;
-  stop(): void;
-}
-
-const CONTINUE = 'HTTP/1.1 100 Continue\r\n\r\n';
-
 /**
  * A sign-up whose body never finishes: a promised 100 bytes, one sent every 200 ms, as a client
  * that holds a connection open for as long as the server lets it would send them.
  */
-function slowBody(baseUrl: string): SlowBody {
-  const { hostname, port } = new URL(baseUrl);
-  const socket = net.connect(Number(port), hostname);
-  let received = '';
-  let onContinue: () => void = () => undefined;
-  const dispatched = new Promise<void>((resolve) => {
-    onContinue = resolve;
-  });
-  socket.setEncoding('utf8');
-  socket.on('data', (chunk: string) => {
-    received += chunk;
-    if (received.startsWith(CONTINUE)) onContinue();
-  });
-  socket.on('error', () => undefined);
-  socket.write(
-    'POST /api/auth/signup HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n{',
-  );
-  const trickle = setInterval(() => socket.write(' '), 200);
-  const answer = new Promise<string>((resolve) =>
-    socket.on('close', () => {
-      clearInterval(trickle);
-      resolve(received.startsWith(CONTINUE) ? received.slice(CONTINUE.length) : received);
-    }),
-  );
-  return {
-    dispatched,
-    answer,
-    stop: () => {
-      clearInterval(trickle);
-      socket.destroy();
-    },
-  };
+function slowBody(baseUrl: string): PartialRequest {
+  const request = partialRequest(baseUrl, `{${' '.repeat(99)}`, 1);
+  request.trickle(200);
+  return request;
 }
 
 const server = serverTest('sqlite', { requestTimeoutMs: REQUEST_TIMEOUT_MS });

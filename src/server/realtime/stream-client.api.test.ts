@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serverTest } from '#test/server-fixture.ts';
-import { signUpAndSignIn } from '#test/test-server.ts';
+import { signUpAndSignIn } from '#test/sign-up.ts';
 import type { FeedClient } from './profile-feed.ts';
 import { type EventSink, streamClient } from './stream-client.ts';
 

@@ -2,10 +2,11 @@ import { expect } from 'vitest';
 import { accountExportSchema, accountSchema } from '#shared/schemas/account.ts';
 import type { Session } from '#shared/schemas/auth.ts';
 import { publicProfileListSchema } from '#shared/schemas/profile.ts';
-import { isSignedIn, PASSWORD, promote, ROOMY_LIMITS, signIn } from '#test/club.ts';
+import { isSignedIn, promote, ROOMY_LIMITS, signIn } from '#test/club.ts';
 import { findInvalidRows } from '#test/database-invariants.ts';
 import { describeEachDatabase } from '#test/server-fixture.ts';
-import { bearer, request, signUpAndSignIn, type TestServer } from '#test/test-server.ts';
+import { PASSWORD, signUpAndSignIn } from '#test/sign-up.ts';
+import { bearer, request, type TestServer } from '#test/test-server.ts';
 
 const as = (session: Session | null, init: RequestInit & { json?: unknown } = {}) => ({
   ...init,

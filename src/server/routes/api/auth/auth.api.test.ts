@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { apiErrorSchema } from '#shared/schemas/api-error.ts';
 import { jwksSchema, sessionSchema, signUpResponseSchema, userResponseSchema } from '#shared/schemas/auth.ts';
 import { describeEachDatabase, serverTest } from '#test/server-fixture.ts';
-import { bearer, request, signUpAndSignIn, startTestServer, type TestServer } from '#test/test-server.ts';
+import { signUpAndSignIn } from '#test/sign-up.ts';
+import { bearer, request, startTestServer, type TestServer } from '#test/test-server.ts';
 import { DEFAULT_RATE_LIMITS } from '../../../env.ts';
 
 const PASSWORD = 'correct horse battery';

@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import { type Session, sessionSchema } from '#shared/schemas/auth.ts';
 import { describeEachDatabase } from '#test/server-fixture.ts';
-import { bearer, request, signUpAndSignIn, type TestServer } from '#test/test-server.ts';
+import { signUpAndSignIn } from '#test/sign-up.ts';
+import { bearer, request, type TestServer } from '#test/test-server.ts';
 
 const PASSWORD = 'correct horse battery'; // signUpAndSignIn's default
 

@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import { sessionSchema } from '#shared/schemas/auth.ts';
 import { describeEachDatabase } from '#test/server-fixture.ts';
-import { bearer, request, signUpAndSignIn, type TestServer } from '#test/test-server.ts';
+import { signUpAndSignIn } from '#test/sign-up.ts';
+import { bearer, request, type TestServer } from '#test/test-server.ts';
 
 const refresh = (server: TestServer, refreshToken: string) =>
   request(server, '/api/auth/token?grant_type=refresh_token', {

@@ -2,7 +2,8 @@ import { request as httpRequest } from 'node:http';
 import { expect } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '#server/env.ts';
 import { describeEachDatabase } from '#test/server-fixture.ts';
-import { signUpAndSignIn, type TestServer } from '#test/test-server.ts';
+import { signUpAndSignIn } from '#test/sign-up.ts';
+import type { TestServer } from '#test/test-server.ts';
 
 const PASSWORD = 'correct horse battery'; // signUpAndSignIn's default
 

@@ -3,7 +3,8 @@ import { apiErrorSchema } from '#shared/schemas/api-error.ts';
 import type { Session } from '#shared/schemas/auth.ts';
 import { bookmarkListSchema, bookmarkSchema } from '#shared/schemas/bookmark.ts';
 import { describeEachDatabase } from '#test/server-fixture.ts';
-import { bearer, request, signUpAndSignIn, type TestServer } from '#test/test-server.ts';
+import { signUpAndSignIn } from '#test/sign-up.ts';
+import { bearer, request, type TestServer } from '#test/test-server.ts';
 
 const add = (server: TestServer, session: Session | null, json: unknown) =>
   request(server, '/api/bookmarks', { method: 'POST', json, headers: session ? bearer(session.access_token) : {} });

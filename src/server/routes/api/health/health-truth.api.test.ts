@@ -4,7 +4,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect } from 'vitest';
 import { describeEachDatabase, serverTest } from '#test/server-fixture.ts';
-import { request, signUpAndSignIn, startTestServer, type TestServer } from '#test/test-server.ts';
+import { signUpAndSignIn } from '#test/sign-up.ts';
+import { request, startTestServer, type TestServer } from '#test/test-server.ts';
 
 const PASSWORD = 'correct horse battery'; // signUpAndSignIn's default
 

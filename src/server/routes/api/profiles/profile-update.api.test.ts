@@ -3,7 +3,8 @@ import { apiErrorSchema } from '#shared/schemas/api-error.ts';
 import type { Session } from '#shared/schemas/auth.ts';
 import { publicProfileSchema } from '#shared/schemas/profile.ts';
 import { describeEachDatabase } from '#test/server-fixture.ts';
-import { bearer, request, signUpAndSignIn, type TestServer } from '#test/test-server.ts';
+import { signUpAndSignIn } from '#test/sign-up.ts';
+import { bearer, request, type TestServer } from '#test/test-server.ts';
 
 const patch = (server: TestServer, session: Session | null, id: string, json: unknown) =>
   request(server, `/api/profiles/${id}`, {

@@ -2,7 +2,8 @@ import { expect } from 'vitest';
 import { apiErrorSchema } from '#shared/schemas/api-error.ts';
 import type { Session } from '#shared/schemas/auth.ts';
 import { describeEachDatabase } from '#test/server-fixture.ts';
-import { bearer, request, signUpAndSignIn, type TestServer } from '#test/test-server.ts';
+import { signUpAndSignIn } from '#test/sign-up.ts';
+import { bearer, request, type TestServer } from '#test/test-server.ts';
 
 const rename = (server: TestServer, session: Session, username: string) =>
   request(server, `/api/profiles/${session.user.id}`, {

@@ -4,7 +4,8 @@ import { apiErrorSchema } from '#shared/schemas/api-error.ts';
 import type { Session } from '#shared/schemas/auth.ts';
 import { progressSchema, progressTickSchema } from '#shared/schemas/progress.ts';
 import { describeEachDatabase } from '#test/server-fixture.ts';
-import { bearer, request, signUpAndSignIn, type TestServer } from '#test/test-server.ts';
+import { signUpAndSignIn } from '#test/sign-up.ts';
+import { bearer, request, type TestServer } from '#test/test-server.ts';
 
 const auth = (session: Session | null) => (session ? bearer(session.access_token) : {});
 

@@ -1,9 +1,10 @@
 import { expect } from 'vitest';
 import type { Session } from '#shared/schemas/auth.ts';
-import { PASSWORD, promote, ROOMY_LIMITS, signIn } from '#test/club.ts';
+import { promote, ROOMY_LIMITS, signIn } from '#test/club.ts';
 import { describeEachDatabase } from '#test/server-fixture.ts';
+import { PASSWORD, signUpAndSignIn } from '#test/sign-up.ts';
 import { profileIn, SseClient } from '#test/sse-client.ts';
-import { bearer, request, signUpAndSignIn, startTestServer, type TestServer } from '#test/test-server.ts';
+import { bearer, request, startTestServer, type TestServer } from '#test/test-server.ts';
 
 const stream = (server: TestServer, lastEventId: string | null = null) =>
   new SseClient(new URL('/api/realtime/profiles', server.baseUrl).href, lastEventId);

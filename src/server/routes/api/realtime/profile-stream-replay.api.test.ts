@@ -1,8 +1,9 @@
 import { expect } from 'vitest';
 import type { ProfileUpdate } from '#shared/schemas/profile-update.ts';
 import { describeEachDatabase } from '#test/server-fixture.ts';
+import { signUpAndSignIn } from '#test/sign-up.ts';
 import { profileIn, SseClient } from '#test/sse-client.ts';
-import { bearer, request, signUpAndSignIn } from '#test/test-server.ts';
+import { bearer, request } from '#test/test-server.ts';
 
 describeEachDatabase('live profile stream replay', (test) => {
   test('a resume from 0 carries no e-mail the member has hidden since, nor their old name or bio', async ({

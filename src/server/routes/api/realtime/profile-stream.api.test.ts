@@ -4,8 +4,9 @@ import { inTransaction } from '#server/db/transaction.ts';
 import type { Session } from '#shared/schemas/auth.ts';
 import { describeEachDatabase } from '#test/server-fixture.ts';
 import { testSettings } from '#test/settings.ts';
+import { signUpAndSignIn } from '#test/sign-up.ts';
 import { profileIn, SseClient } from '#test/sse-client.ts';
-import { bearer, request, signUpAndSignIn, startTestServer, type TestServer } from '#test/test-server.ts';
+import { bearer, request, startTestServer, type TestServer } from '#test/test-server.ts';
 import { CHANGE_RETENTION_MS } from '../../../realtime/profile-feed.ts';
 
 const stream = (server: TestServer, lastEventId: string | null = null) =>

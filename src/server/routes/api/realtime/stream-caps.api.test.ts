@@ -2,8 +2,9 @@ import { afterEach, describe, expect } from 'vitest';
 import { LIVE_STREAM_RETRY_AFTER_SECONDS } from '#shared/constants.ts';
 import type { Session } from '#shared/schemas/auth.ts';
 import { describeEachDatabase, serverTest } from '#test/server-fixture.ts';
+import { signUpAndSignIn } from '#test/sign-up.ts';
 import { profileIn, SseClient } from '#test/sse-client.ts';
-import { bearer, request, signUpAndSignIn, type TestServer } from '#test/test-server.ts';
+import { bearer, request, type TestServer } from '#test/test-server.ts';
 
 const STREAM_PATH = '/api/realtime/profiles';
 

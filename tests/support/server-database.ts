@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Database, type DatabaseKind, openDatabase } from '#server/db/database.ts';
-import { testSettings } from '#test/settings.ts';
+import { testSettings } from './settings.ts';
 
 /** A fresh, empty database for a spawned server: the environment that points it there, and a way to read it. */
 export interface ServerDatabase {

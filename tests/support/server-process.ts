@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from '#test/free-port.ts';
 import { ROOT } from '../../bench/support.ts';
+import { freePort } from './free-port.ts';
 
 /** One run of the server process, from spawn to exit. */
 export interface ServerInstance {

@@ -1,5 +1,6 @@
 import { sessionSchema } from '#shared/schemas/auth.ts';
 import { apiRequest, parseJson } from './api-client.ts';
+import { signUpAndSignIn } from './sign-up.ts';
 
 export interface Member {
   readonly id: string;
@@ -18,9 +19,8 @@ export async function signUpMembers(baseUrl: string, count: number, label: strin
   const members: Member[] = [];
   for (let index = 0; index < count; index++) {
     const email = `${label}-${index}-${Date.now().toString(36)}@example.test`;
-    const signUp = await apiRequest(baseUrl, 'POST', '/api/auth/signup', { json: { email, password: PASSWORD } });
-    if (signUp.status !== 200) throw new Error(`sign-up of ${email} failed: ${signUp.status} ${signUp.text}`);
-    members.push(await signIn(baseUrl, email));
+    const session = await signUpAndSignIn(baseUrl, email, PASSWORD);
+    members.push({ id: session.user.id, email, password: PASSWORD, accessToken: session.access_token });
   }
   return members;
 }

@@ -7,7 +7,7 @@ import type {
   BiquadFilterNodeLike,
   GainNodeLike,
   OscillatorNodeLike,
-} from './sound-engine.ts';
+} from '#web/features/sound/sound-engine.ts';
 
 /*
  * A recording stand-in for AudioContext in unit tests (Node has no Web Audio): it keeps the graph

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { apiErrorSchema } from '#shared/schemas/api-error.ts';
-import { type Session, sessionSchema } from '#shared/schemas/auth.ts';
-import { PostgresCluster } from '#test/postgres-cluster.ts';
-import { SseClient } from '#test/sse-client.ts';
+import { PostgresCluster } from './postgres-cluster.ts';
 import { ServerProcess } from './server-process.ts';
+import { signUpAndSignIn } from './sign-up.ts';
+import { SseClient } from './sse-client.ts';
 
 export interface RestartPlan {
   /** Profile edits acknowledged before the restart, and again after it. */
@@ -50,19 +50,6 @@ async function json(url: string, init: RequestInit = {}): Promise<{ status: numb
   }
 }
 
-async function signUp(baseUrl: string, email: string): Promise<Session> {
-  const credentials = { email, password: 'correct horse battery' };
-  const post = (path: string) =>
-    json(`${baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(credentials),
-    });
-  const signedUp = await post('/api/auth/signup');
-  if (signedUp.status !== 200) throw new Error(`sign-up failed: ${signedUp.status} ${JSON.stringify(signedUp.body)}`);
-  return sessionSchema.parse((await post('/api/auth/token?grant_type=password')).body);
-}
-
 /**
  * Two instances of the built server on a throwaway PostgreSQL cluster, live-feed streams open on
  * both, a writer editing profiles through both; the cluster is restarted while it writes. Checks
@@ -79,8 +66,8 @@ export async function runPostgresRestart(plan: RestartPlan): Promise<RestartRepo
     if (!a || !b) throw new Error('an instance did not start');
     const bases = [a.baseUrl, b.baseUrl];
     const members = [
-      await signUp(bases[0] ?? '', 'writer-a@example.test'),
-      await signUp(bases[1] ?? '', 'writer-b@example.test'),
+      await signUpAndSignIn(bases[0] ?? '', 'writer-a@example.test'),
+      await signUpAndSignIn(bases[1] ?? '', 'writer-b@example.test'),
     ];
     for (const base of bases) {
       for (let i = 0; i < plan.streamsPerInstance; i++) streams.push(new SseClient(`${base}/api/realtime/profiles`));

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database, DatabaseKind } from '#server/db/database.ts';
 import { PROJECT_IDS } from '#shared/content/project-ids.ts';
-import { findInvalidRows } from '#test/database-invariants.ts';
 import { apiRequest, NetworkError } from './api-client.ts';
+import { findInvalidRows } from './database-invariants.ts';
 import { type Member, signUpMembers } from './members.ts';
 import { ProblemList } from './problem-list.ts';
 import { type SeededRandom, seededRandom } from './seeded-random.ts';

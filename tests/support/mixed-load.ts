@@ -55,6 +55,10 @@ export interface EndpointFigures {
 export interface MixedLoadResult {
   readonly rate: number;
   readonly durationMs: number;
+  /** Requests the schedule called for, sign-ins included (refused ones counted: they are errors). */
+  readonly sent: number;
+  /** Requests that got an answer, any status. */
+  readonly answered: number;
   /** Requests answered per second, sign-ins included. */
   readonly answeredPerSecond: number;
   readonly endpoints: readonly EndpointFigures[];
@@ -243,6 +247,8 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
   return {
     rate,
     durationMs,
+    sent: sent + signInsSent,
+    answered,
     answeredPerSecond: (answered * 1000) / elapsedMs,
     endpoints,
     errors: endpoints.reduce((sum, figures) => sum + figures.errors, 0),
