@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LoadTarget, type MixedLoadResult, runMixedLoad, startLoadTarget } from '#test/mixed-load.ts';
 import { fuzzSeed } from '#test/soak.ts';
-import {
-  type LoadTarget,
-  type MixedLoadOptions,
-  type MixedLoadResult,
-  RSS_GROWTH_BOUND_MB,
-  rssHalves,
-  runMixedLoad,
-  startLoadTarget,
-} from './mixed-load.ts';
 
 /**
- * Suite 5, load, short form: SQLite, 200 open live-feed streams and a modest fixed rate, 5 s to
- * warm up and 10 s measured. `npm run soak` (bench/soak.ts) steps the rate up with 1,000 streams.
+ * Suite 5, load, short form: SQLite, 200 open live-feed streams and a modest fixed rate for 10 s.
+ * What must hold at any speed: every request answered without an error, none refused for a full
+ * queue, every stream kept. Throughput and memory are measured, not asserted: `npm run soak`
+ * (bench/soak.ts) steps the rate up with 1,000 streams and checks that RSS stays flat.
  */
 const RATE = 100;
 const STREAMS = 200;
@@ -20,33 +14,34 @@ const DURATION_MS = 10_000;
 
 describe('mixed load: people list, sign-ins, bookmark toggles and profile edits with open streams', () => {
   let target: LoadTarget;
-  let warmUp: MixedLoadResult;
   let result: MixedLoadResult;
 
   beforeAll(async () => {
     target = await startLoadTarget({ seededMembers: 1000, signedInMembers: 20, streams: STREAMS });
-    const load: MixedLoadOptions = {
+    result = await runMixedLoad({
       baseUrl: target.instance.baseUrl,
       pid: target.instance.pid,
       members: target.members,
       rate: RATE,
       durationMs: DURATION_MS,
-      // 15 sign-ins on top of the 20 members' first ones: far below 150 token calls per 5 minutes.
+      // 10 sign-ins on top of the 20 members' first ones: far below 150 token calls per 5 minutes.
       signInsPerSecond: 1,
       seed: fuzzSeed() ?? Date.now() % 2 ** 31,
-    };
-    // The server's memory grows to its working set first; flatness is judged after that.
-    warmUp = await runMixedLoad({ ...load, durationMs: 5000 });
-    result = await runMixedLoad(load);
+      // Lost means no answer at all: on a busy machine answers may be slow, which the soak measures (p99).
+      timeoutMs: 30_000,
+    });
   }, 120_000);
 
   afterAll(async () => {
     await target?.close();
   });
 
-  it('answers every request of every endpoint without an error', () => {
-    expect([...warmUp.errorSamples, ...result.errorSamples]).toEqual([]);
-    expect(warmUp.errors + result.errors).toBe(0);
+  it('answers every request of every endpoint without an error, none refused for a full queue', () => {
+    // A request refused because too many were waiting is an error too: the queue stayed bounded.
+    expect(result.errorSamples).toEqual([]);
+    expect(result.errors).toBe(0);
+    // Nothing lost: every request the schedule sent got its answer.
+    expect(result.answered).toBe(result.sent);
     expect(result.endpoints.map((figures) => figures.endpoint).sort()).toEqual([
       'DELETE /api/bookmarks/:project_id',
       'GET /api/profiles',
@@ -54,18 +49,13 @@ describe('mixed load: people list, sign-ins, bookmark toggles and profile edits 
       'POST /api/auth/token',
       'POST /api/bookmarks',
     ]);
-    // The open loop really sent the rate (a stalled generator would pass with few requests).
-    expect(result.answeredPerSecond).toBeGreaterThan(RATE * 0.9);
+    // The open loop sends on the generator's clock, whatever the server's pace: a stalled generator
+    // would pass with few requests.
+    expect(result.sent).toBeGreaterThanOrEqual(((RATE * DURATION_MS) / 1000) * 0.9);
   });
 
   it('keeps every live-feed stream open', () => {
     expect(target.streams.failures).toEqual([]);
     expect(target.streams.opened).toBe(STREAMS);
-  });
-
-  it(`keeps memory flat: the second half's peak within ${RSS_GROWTH_BOUND_MB} MB of the first's`, () => {
-    const [firstHalf, secondHalf] = rssHalves(result.rss, DURATION_MS);
-    expect(result.rss.length).toBeGreaterThan(20);
-    expect(secondHalf - firstHalf).toBeLessThanOrEqual(RSS_GROWTH_BOUND_MB);
   });
 });
