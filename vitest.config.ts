@@ -16,9 +16,6 @@ const NAMED = ['**/*.api.test.ts', '**/*.system.test.ts'];
 
 export default defineConfig({
   test: {
-    // Two lanes on this 2-core machine: e2e (one file at a time) in one, unit, api and system in the
-    // other. The default (cores - 1 = 1) ran every project one file after another (README, "Tests").
-    maxWorkers: 2,
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
