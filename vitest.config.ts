@@ -1,22 +1,41 @@
 import { defineConfig } from 'vitest/config';
 
+/*
+ * Projects by what a test file starts, named in the file name (README, "Tests"):
+ * - `unit`: every `*.test.ts(x)` not named otherwise: no server, database, network or child process
+ *   (reading the repository's own files and a temporary file is fine). A new test lands here.
+ * - `api`: `*.api.test.ts`: the app (or its database layer) in this process, on SQLite and the
+ *   PostgreSQL and Redis of TEST_DATABASE_URL / TEST_REDIS_URL when set.
+ * - `system`: `*.system.test.ts`: other processes (the built server, a PostgreSQL cluster or
+ *   redis-server of its own, the AVR compiler, Node) killed and restarted, or the production build
+ *   read from disk: everything that needs `npm run build` except the browser.
+ * - `e2e`: `tests/e2e/**`: the built server in Chromium.
+ * `tests/support/project-rule.test.ts` fails when a unit file imports what only api or system may.
+ */
+const NAMED = ['**/*.api.test.ts', '**/*.system.test.ts'];
+
 export default defineConfig({
   test: {
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
-          include: [
-            'src/**/*.test.ts',
-            'src/**/*.test.tsx',
-            'scripts/**/*.test.ts',
-            'tests/security/**/*.test.ts',
-            'tests/reliability/**/*.test.ts',
-            'bench/**/*.test.ts',
-          ],
-          environment: 'node',
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
+          include: ['**/*.test.ts', '**/*.test.tsx'],
+          exclude: ['**/node_modules/**', 'build/**', 'tests/e2e/**', ...NAMED],
+        },
+      },
+      { extends: true, test: { name: 'api', include: ['**/*.api.test.ts'], exclude: ['**/node_modules/**'] } },
+      {
+        extends: true,
+        test: {
+          name: 'system',
+          include: ['**/*.system.test.ts'],
+          exclude: ['**/node_modules/**'],
+          globalSetup: ['tests/support/require-build.ts'],
         },
       },
       {

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
-import { signUpOverHttp } from '#test/http-session.ts';
+import { signUpAndSignIn } from '#test/sign-up.ts';
 import { SESSION_STORAGE_KEY } from '#web/lib/auth/storage-key.ts';
 import { launchBrowser } from '../tests/e2e/browser.ts';
 import { median, startServer } from './support.ts';
@@ -95,7 +95,7 @@ export async function benchDeadWindow(
   const results: DeadWindowResult[] = [];
   try {
     const email = `dead-window.${Date.now()}@example.test`;
-    const session = await signUpOverHttp(baseUrl, email, 'correct horse battery staple');
+    const session = JSON.stringify(await signUpAndSignIn(baseUrl, email, 'correct horse battery staple'));
     for (const page of pages) {
       for (const cache of ['warm', 'cold'] as const) {
         const samples: Sample[] = [];
@@ -154,7 +154,7 @@ if (import.meta.main) {
     stop = () => server.stop();
   }
   try {
-    console.log(deadWindowTable(await benchDeadWindow(baseUrl, DEAD_WINDOW_PAGES, runs)));
+    process.stdout.write(`${deadWindowTable(await benchDeadWindow(baseUrl, DEAD_WINDOW_PAGES, runs))}\n`);
   } finally {
     await stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });

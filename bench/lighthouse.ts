@@ -1,8 +1,8 @@
 /** Lighthouse 12.8 (default mobile preset, simulated throttling) on system Chromium, median of runs. */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { signUpOverHttp } from '#test/http-session.ts';
 import { testSettings } from '#test/settings.ts';
+import { signUpAndSignIn } from '#test/sign-up.ts';
 import { SESSION_STORAGE_KEY } from '#web/lib/auth/storage-key.ts';
 import { median } from './support.ts';
 
@@ -167,7 +167,7 @@ function cdpCommand(socket: WebSocket, id: number, method: string, params: Recor
  */
 export async function signInChromium(port: number, baseUrl: string): Promise<void> {
   const email = `lighthouse.${Date.now()}.${Math.random().toString(36).slice(2)}@example.test`;
-  const session = await signUpOverHttp(baseUrl, email, 'correct horse battery staple');
+  const session = JSON.stringify(await signUpAndSignIn(baseUrl, email, 'correct horse battery staple'));
 
   // A document of the origin without the app (its icon), where the session is written to localStorage.
   const target = (await (

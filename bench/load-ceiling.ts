@@ -16,7 +16,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { runMixedLoad, startLoadTarget } from '../tests/reliability/mixed-load.ts';
+import { runMixedLoad, startLoadTarget } from '#test/mixed-load.ts';
 import { writeResultsSection } from './results-file.ts';
 
 const { values: args } = parseArgs({
@@ -175,7 +175,7 @@ async function steps(script: string, rates: readonly number[], durationMs: numbe
 
 async function profileRun(script: string): Promise<ProfileSummary> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'roboforge-cpu-prof-'));
-  // The server process inherits this environment (tests/reliability/server-process.ts).
+  // The server process inherits this environment (tests/support/server-process.ts).
   const before = process.env.NODE_OPTIONS;
   process.env.NODE_OPTIONS = `${before ?? ''} --cpu-prof --cpu-prof-dir=${dir}`.trim();
   try {
@@ -239,7 +239,7 @@ if (import.meta.main) {
       `## Load ceiling: CPU profile and held rate (\`node bench/load-ceiling.ts\`)
 
 Written by \`node bench/load-ceiling.ts\` on ${new Date().toISOString().slice(0, 10)} (${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; shared machine).
-The soak's load (tests/reliability/mixed-load.ts): built server on SQLite, 1,000 seeded members, ${STREAMS} live-feed streams open,
+The soak's load (tests/support/mixed-load.ts): built server on SQLite, 1,000 seeded members, ${STREAMS} live-feed streams open,
 55 % people list, 35 % bookmark toggle, 10 % profile edit, 1 password sign-in per second; ${STEP_MS / 1000} s per step; held = no error, no stream lost, p99 < ${P99_LIMIT_MS} ms.
 
 ${profiles.join('\n\n')}

@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
-import { signUpOverHttp } from '#test/http-session.ts';
+import { signUpAndSignIn } from '#test/sign-up.ts';
 import { SESSION_STORAGE_KEY } from '#web/lib/auth/storage-key.ts';
 import { launchBrowser } from '../tests/e2e/browser.ts';
 import { ROOT, startServer } from './support.ts';
@@ -212,7 +212,9 @@ const browser = await launchBrowser();
 try {
   const session = args.anonymous
     ? null
-    : await signUpOverHttp(server.baseUrl, `main-thread.${Date.now()}@example.test`, 'correct horse battery staple');
+    : JSON.stringify(
+        await signUpAndSignIn(server.baseUrl, `main-thread.${Date.now()}@example.test`, 'correct horse battery staple'),
+      );
   for (let run = 1; run <= Number(args.runs); run++) {
     print(`\n=== ${args.page}${session ? ' (signed in)' : ''}, run ${run}`);
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });

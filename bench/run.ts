@@ -205,7 +205,7 @@ ${table}
 How each figure is taken:
 - Bundle bytes: \`scripts/bundle-budget.ts\` on the production build — gzip (level 9) of every script \`/\` loads
   before any interaction (its inline bootstrap's imports and their static imports), of what each route adds
-  when opened, and of the CSS. The same numbers are enforced by \`scripts/bundle-budget.test.ts\` in \`npm test\`.
+  when opened, and of the CSS. The same numbers are enforced by \`scripts/bundle-budget.system.test.ts\` in \`npm test\`.
 - Offline precache: every file the service worker stores at its first install (all pages, every route's
   chunks, the nine tutorials' diagrams and sketches, styles, fonts, icons; \`build/service-worker-report.json\`),
   as stored and as downloaded (the server's brotli copies). It is fetched after the page has loaded.

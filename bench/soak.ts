@@ -5,19 +5,15 @@
  *   under 500 ms is then held to check that memory stays flat.
  * - Crash durability: 100 SIGKILLs per database under write load (PostgreSQL too when
  *   TEST_DATABASE_URL is set), every acknowledged write checked in the database afterwards.
+ * - Realtime faults: the time from a profile change to a stream once killed LISTEN connections are back
+ *   (PostgreSQL only), which the suite does not assert.
  * Writes its section of bench/RESULTS.md and exits non-zero when a check fails.
  * FUZZ_SEED replays a run's seed.
  */
 import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import os from 'node:os';
-import { testSettings } from '#test/settings.ts';
-import { fuzzSeed } from '#test/soak.ts';
-import {
-  type CrashDurabilityReport,
-  crashDurabilityPlan,
-  runCrashDurability,
-} from '../tests/reliability/crash-durability.ts';
+import { type CrashDurabilityReport, crashDurabilityPlan, runCrashDurability } from '#test/crash-durability.ts';
 import {
   LOAD_MIX,
   type LoadTarget,
@@ -26,10 +22,13 @@ import {
   rssHalves,
   runMixedLoad,
   startLoadTarget,
-} from '../tests/reliability/mixed-load.ts';
-import { runPostgresRestart } from '../tests/reliability/postgres-restart.ts';
+} from '#test/mixed-load.ts';
+import { runPostgresRestart } from '#test/postgres-restart.ts';
+import { timesToDeliveryAfterRelisten } from '#test/realtime-faults.ts';
+import { testSettings } from '#test/settings.ts';
+import { fuzzSeed } from '#test/soak.ts';
 import { writeResultsSection } from './results-file.ts';
-import { ROOT, rssMb } from './support.ts';
+import { percentile, ROOT, rssMb } from './support.ts';
 
 const RATE_STEPS = [100, 200, 400, 600, 800];
 const STEP_MS = 10_000;
@@ -135,6 +134,21 @@ problems.push(...restart.streamProblems.map((problem) => `postgres restart: ${pr
 if (restart.healthDuringOutage.some((status) => status !== 503))
   problems.push('postgres restart: health said ok while down');
 
+// Realtime faults: the suite checks that a change arrives once both instances LISTEN again; here, how soon.
+const RELISTEN_RUNS = 20;
+const RELISTEN_LIMIT_MS = 4000;
+let relistenMs: number[] = [];
+if (testSettings.databaseUrl) {
+  log(`realtime faults: LISTEN connections killed ${RELISTEN_RUNS} times, time until the next change arrives`);
+  relistenMs = await timesToDeliveryAfterRelisten(testSettings.databaseUrl, RELISTEN_RUNS);
+  const slowest = Math.max(...relistenMs);
+  if (slowest >= RELISTEN_LIMIT_MS) {
+    problems.push(
+      `realtime faults: a change took ${Math.round(slowest)} ms after LISTEN was back (limit ${RELISTEN_LIMIT_MS} ms)`,
+    );
+  }
+}
+
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '—');
 const mb = (value: number) => `${value.toFixed(0)} MB`;
 const row = (cells: readonly (string | number)[]) => `| ${cells.join(' | ')} |`;
@@ -235,6 +249,16 @@ edits before and ${restartPlan.writesAfter} after each restart.
 | ${restart.acknowledged} | ${restart.refusedDuringOutage} | ${restart.badOutageAnswers.length} | ${ms(restart.slowestOutageAnswerMs)} | ${[...new Set(restart.healthDuringOutage)].join(', ')} | ${restart.committedChanges} | ${restart.streamProblems.length} | ${restart.crashes} |
 
 Every committed change reached every stream exactly once and in order when "stream problems" is 0.
+
+### Realtime faults
+
+${
+  relistenMs.length === 0
+    ? 'Skipped: TEST_DATABASE_URL is not set.'
+    : `A writer and a reader instance in one process on PostgreSQL; the LISTEN connections killed ${relistenMs.length} times. Once both
+listen again, a profile change reaches the reader's stream in ${ms(percentile(relistenMs, 50))} (median), ${ms(Math.max(...relistenMs))} at most
+(limit ${RELISTEN_LIMIT_MS} ms: the 5 s safety poll alone would miss it).`
+}
 `;
 
 process.stdout.write(`${markdown}\n`);

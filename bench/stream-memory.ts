@@ -6,8 +6,8 @@
  */
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freshServerDatabase } from '../tests/reliability/server-database.ts';
-import { ServerProcess } from '../tests/reliability/server-process.ts';
+import { freshServerDatabase } from '#test/server-database.ts';
+import { ServerProcess } from '#test/server-process.ts';
 import { writeResultsSection } from './results-file.ts';
 import { rssMb } from './support.ts';
 

@@ -1,11 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { expectToast } from '#test/toast.ts';
 import { expectNoAxeViolations, openPage, openSignedInPage, test, url } from './fixtures.ts';
-
-async function expectToast(page: Page, title: string, description: string) {
-  const toast = page.locator('[data-sonner-toast]').filter({ hasText: title }).filter({ hasText: description });
-  await toast.first().waitFor({ timeout: 10_000 });
-}
 
 async function signUp(page: Page, email: string, password: string) {
   await page.goto(url('/auth'));

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
 import { accountExportSchema } from '#shared/schemas/account.ts';
 import { sessionSchema } from '#shared/schemas/auth.ts';
+import { expectToast } from '#test/toast.ts';
 import {
   baseUrl,
   expectNoAxeViolations,
@@ -25,11 +26,6 @@ import {
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const SHOTS = '/tmp/shots-club';
 const SUSPENDED = 'This account is suspended. Ask your club’s RoboForge administrator.';
-
-async function expectToast(page: Page, title: string, description: string) {
-  const toast = page.locator('[data-sonner-toast]').filter({ hasText: title }).filter({ hasText: description });
-  await toast.first().waitFor({ timeout: 10_000 });
-}
 
 /** `npm run admin -- promote|demote <email>` against the test server's database, as an operator runs it. */
 function adminCli(command: 'promote' | 'demote', email: string): string {

@@ -1,6 +1,6 @@
 import type { CDPSession, Page, Route } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { signUpOverHttp } from '#test/http-session.ts';
+import { signUpAndSignIn } from '#test/sign-up.ts';
 import { baseUrl, openPage, PASSWORD, test, url, waitForHydration } from './fixtures.ts';
 
 /*
@@ -44,7 +44,7 @@ const isDark = (page: Page) => page.evaluate(() => document.documentElement.clas
 let accounts = 0;
 async function newAccount(): Promise<string> {
   const email = `first-touch${++accounts}.${Date.now()}@example.test`;
-  await signUpOverHttp(baseUrl, email, PASSWORD);
+  await signUpAndSignIn(baseUrl, email, PASSWORD);
   return email;
 }
 

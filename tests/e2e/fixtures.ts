@@ -3,7 +3,7 @@ import { DatabaseSync } from 'node:sqlite';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { test as baseTest, expect, inject } from 'vitest';
-import { signUpOverHttp } from '#test/http-session.ts';
+import { signUpAndSignIn } from '#test/sign-up.ts';
 import { launchBrowser } from './browser.ts';
 
 /** The production server started by global-setup.ts, and an address on it. */
@@ -97,7 +97,7 @@ export const PASSWORD = 'e2e-password-123';
 
 /** Creates an account through the API and returns its session JSON, as the app stores it. */
 async function createSession(email = `e2e${++accountCounter}.${Date.now()}@example.test`) {
-  return { email, password: PASSWORD, sessionJson: await signUpOverHttp(baseUrl, email, PASSWORD) };
+  return { email, password: PASSWORD, sessionJson: JSON.stringify(await signUpAndSignIn(baseUrl, email, PASSWORD)) };
 }
 
 /** A page whose browser already holds a fresh account's session (like a returning member). */

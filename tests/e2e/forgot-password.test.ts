@@ -5,7 +5,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { freePort } from '#test/free-port.ts';
 import { startMailServer } from '#test/mail-server.ts';
-import { ServerProcess } from '../reliability/server-process.ts';
+import { ServerProcess } from '#test/server-process.ts';
+import { expectToast } from '#test/toast.ts';
 import { expectNoAxeViolations, openPage, test } from './fixtures.ts';
 
 /*
@@ -47,11 +48,6 @@ afterAll(async () => {
 });
 
 const at = (route: string) => new URL(route, siteUrl).href;
-
-async function expectToast(page: Page, title: string, description: string) {
-  const toast = page.locator('[data-sonner-toast]').filter({ hasText: title }).filter({ hasText: description });
-  await toast.first().waitFor({ timeout: 10_000 });
-}
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto(at('/auth'));

@@ -1,17 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { expectToast } from '#test/toast.ts';
 import { baseUrl, expectNoAxeViolations, openSignedInPage, test, url } from './fixtures.ts';
 
 const cardTitles = (page: Page) => page.locator('main article h2').allTextContents();
-
-async function expectToast(page: Page, title: string, description: string) {
-  await page
-    .locator('[data-sonner-toast]')
-    .filter({ hasText: title })
-    .filter({ hasText: description })
-    .first()
-    .waitFor();
-}
 
 describe('projects', () => {
   test('search and level filter narrow the list, live in the URL and survive a reload', async ({ browser }) => {

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { describe, expect } from 'vitest';
 import { PROJECTS } from '#shared/content/projects.ts';
+import { publicProfileListSchema } from '#shared/schemas/profile.ts';
 import {
   baseUrl,
   expectNoAxeViolations,
@@ -139,8 +140,12 @@ describe('people', () => {
     // Other spec files sign up members on the same server; start this one from an empty community.
     const db = openServerDatabase();
     db.exec('pragma foreign_keys = on; delete from users;');
-    // Deleting outside the API is seen within the list cache's maximum age (1 s).
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Deleting outside the API is seen once the list cache's maximum age (1 s) has passed: wait until the API says so.
+    await expect
+      .poll(async () => publicProfileListSchema.parse(await (await fetch(url('/api/profiles'))).json()), {
+        timeout: 5000,
+      })
+      .toEqual([]);
     const { page, errors, close } = await openPage(browser);
     await page.goto(url('/people'));
     await page.getByRole('heading', { level: 1, name: 'RoboForge Community' }).waitFor();

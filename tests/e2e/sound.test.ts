@@ -5,21 +5,31 @@ import { expectNoAxeViolations, openPage, test, url, waitForHydration } from './
 /** The read-only status the sound feature keeps on <html>: none, running or suspended. */
 const audioStatus = (page: Page) => page.evaluate(() => document.documentElement.dataset.audio);
 
-/** Counts AudioContexts the page constructs, from before any of its scripts run. */
+/**
+ * Counts AudioContexts the page constructs, from before any of its scripts run, and records the
+ * event each was constructed in (`createdDuring`): one built inside the gesture's own handler shows
+ * that a wrong gesture would have built one before the next check, so no test needs to wait to see
+ * that nothing happened.
+ */
 async function countAudioContexts(page: Page) {
   await page.addInitScript(() => {
     const Original = window.AudioContext;
     const counted = class extends Original {
       constructor(options?: AudioContextOptions) {
         super(options);
-        document.documentElement.dataset.audioContexts = String(
-          Number(document.documentElement.dataset.audioContexts ?? 0) + 1,
-        );
+        const { dataset } = document.documentElement;
+        dataset.audioContexts = String(Number(dataset.audioContexts ?? 0) + 1);
+        dataset.audioContextEvents = `${dataset.audioContextEvents ?? ''} ${window.event?.type ?? 'no event'}`.trim();
       }
     };
     window.AudioContext = counted;
   });
   return () => page.evaluate(() => Number(document.documentElement.dataset.audioContexts ?? 0));
+}
+
+/** The events the page's AudioContexts were constructed in, oldest first. */
+function createdDuring(page: Page) {
+  return page.evaluate(() => (document.documentElement.dataset.audioContextEvents ?? '').split(' ').filter(Boolean));
 }
 
 describe('sound', () => {
@@ -39,7 +49,6 @@ describe('sound', () => {
 
     // Hovering is no gesture: still nothing created, nothing loaded.
     await page.getByRole('link', { name: 'Explore Projects' }).hover();
-    await page.waitForTimeout(200);
     expect(await contexts()).toBe(0);
     expect(engineRequests).toEqual([]);
     expect(await audioStatus(page)).toBe('none');
@@ -48,6 +57,8 @@ describe('sound', () => {
     await page.getByRole('heading', { level: 1 }).click();
     await page.waitForFunction(() => document.documentElement.dataset.audio === 'running');
     expect(await contexts()).toBe(1);
+    // Built inside the gesture's handler: had hovering counted, the context would have been there at the check above.
+    expect(await createdDuring(page)).toEqual([expect.stringMatching(/^(pointerdown|pointerup|keydown)$/)]);
     expect(engineRequests).toHaveLength(1);
 
     await toggle.click();
@@ -75,14 +86,14 @@ describe('sound', () => {
     );
     await page.getByRole('heading', { level: 1 }).click();
     await page.keyboard.press('Tab');
-    await page.waitForTimeout(200);
     expect(await contexts()).toBe(0);
     expect(await audioStatus(page)).toBe('none');
 
-    // Turning it back on is the gesture that starts it.
+    // Turning it back on is the gesture that starts it, inside a handler, as the clicks above would have.
     await toggle.click();
     await page.waitForFunction(() => document.documentElement.dataset.audio === 'running');
     expect(await contexts()).toBe(1);
+    expect(await createdDuring(page)).toEqual([expect.stringMatching(/^(click|pointerdown|pointerup)$/)]);
     expect(errors).toEqual([]);
     await close();
   });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { expectToast } from '#test/toast.ts';
 import { renderWiringSvg } from '../../scripts/tutorial-assets/render-wiring.ts';
 import { findProjectBySlug, PROJECTS } from '../../src/shared/content/projects.ts';
 import * as tutorials from '../../src/shared/content/tutorials.ts';
@@ -39,15 +40,6 @@ function progressCall(page: Page, method: 'PUT' | 'DELETE', kind: 'steps' | 'mat
       response.request().method() === method &&
       new URL(response.url()).pathname === `/api/progress/${project?.id}/${kind}/${index}`,
   );
-}
-
-async function expectToast(page: Page, title: string, description: string) {
-  await page
-    .locator('[data-sonner-toast]')
-    .filter({ hasText: title })
-    .filter({ hasText: description })
-    .first()
-    .waitFor();
 }
 
 async function openTutorial(page: Page, slug = SLUG) {

@@ -1,11 +1,12 @@
 import { type AppConfig, DEFAULT_RATE_LIMITS } from '#server/env.ts';
 import { type Session, sessionSchema } from '#shared/schemas/auth.ts';
+import { PASSWORD } from './sign-up.ts';
 import { bearer, request, type TestServer } from './test-server.ts';
 
-/** signUpAndSignIn's default password. */
-export const PASSWORD = 'correct horse battery';
-
-/** Sign-up and token limits out of the way of suites that create many members from one address. */
+/**
+ * Sign-up, token and recovery limits out of the way of suites that create many members from one address
+ * (and of tables about who may do what, where a 429 would only add noise).
+ */
 export const ROOMY_LIMITS: Partial<AppConfig> = {
   auth: {
     issuer: 'roboforge-test',
@@ -15,6 +16,11 @@ export const ROOMY_LIMITS: Partial<AppConfig> = {
       signupPerAddress: { max: 10_000, windowMs: 60_000 },
       tokenPerAddress: { max: 10_000, windowMs: 60_000 },
     },
+  },
+  recoveryLimits: {
+    recoverPerAddress: { max: 10_000, windowMs: 60_000 },
+    recoverPerEmail: { max: 10_000, windowMs: 60_000 },
+    resetPerAddress: { max: 10_000, windowMs: 60_000 },
   },
 };
 

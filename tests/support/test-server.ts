@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '#server/app.ts';
 import { type AppConfig, type DatabaseConfig, DEFAULT_RATE_LIMITS } from '#server/env.ts';
-import { type Session, sessionSchema } from '#shared/schemas/auth.ts';
 import { testSettings } from './settings.ts';
 
 export interface TestServer {
@@ -110,24 +109,6 @@ export async function request(
     // not JSON: keep the text
   }
   return { status: response.status, headers: response.headers, body, text };
-}
-
-let accountCounter = 0;
-
-/** Signs up a new account through the API and signs in: what a real visitor does. */
-export async function signUpAndSignIn(
-  server: TestServer,
-  email = `builder${++accountCounter}-${Date.now()}@example.test`,
-  password = 'correct horse battery',
-): Promise<Session> {
-  const signUp = await request(server, '/api/auth/signup', { method: 'POST', json: { email, password } });
-  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${signUp.text}`);
-  const signIn = await request(server, '/api/auth/token?grant_type=password', {
-    method: 'POST',
-    json: { email, password },
-  });
-  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${signIn.text}`);
-  return sessionSchema.parse(signIn.body);
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SOUND_VOLUMES } from '#shared/constants.ts';
-import { FakeAudioContext, FakeBuffer, type FakeParam, reaches } from './fake-audio-context.ts';
+import { FakeAudioContext, FakeBuffer, type FakeParam, reaches } from '#test/fake-audio-context.ts';
 import {
   createSoundEngine,
   HOVER_GAP_SECONDS,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FakeAudioContext } from './fake-audio-context.ts';
+import { FakeAudioContext } from '#test/fake-audio-context.ts';
 import * as engineModule from './sound-engine.ts';
 import { createSoundController, SOUND_STORAGE_KEY } from './sound-store.ts';
 

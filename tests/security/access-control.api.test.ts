@@ -1,0 +1,516 @@
+import fc from 'fast-check';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { describe, expect } from 'vitest';
+import { z } from 'zod';
+import { accountExportSchema, accountSchema } from '#shared/schemas/account.ts';
+import { apiErrorSchema } from '#shared/schemas/api-error.ts';
+import { type Session, sessionSchema, userResponseSchema } from '#shared/schemas/auth.ts';
+import { bookmarkListSchema, bookmarkSchema } from '#shared/schemas/bookmark.ts';
+import { ROOMY_LIMITS } from '#test/club.ts';
+import { type ForgedTokens, forgeTokens } from '#test/forged-tokens.ts';
+import { describeEachDatabase } from '#test/server-fixture.ts';
+import { signUpAndSignIn } from '#test/sign-up.ts';
+import { fuzzSeed, runCount, timeLimitMs } from '#test/soak.ts';
+import { bearer, request, type TestServer } from '#test/test-server.ts';
+
+const PASSWORD = 'correct horse battery'; // signUpAndSignIn's default
+
+/**
+ * The expected status of every endpoint for every kind of caller. The owner owns the resource
+ * (the profile, the bookmark, the account); the other user is signed in as someone else; the next
+ * six columns carry a token that must not work: over its hour, of a signed-out session, signed by
+ * a key the server never issued, `alg: none`, another member's real token with the subject edited
+ * to the owner's, and HS256 keyed with the server's public key. `suspended` is a member whose
+ * account was suspended while their session stayed alive (a refresh that raced the suspension);
+ * `admin` is an administrator. Administration calls act on a member of their own (the target),
+ * never on the owner. Public endpoints ignore the token. Without mail, recovery answers 404.
+ */
+const MATRIX = `
+  endpoint                                          anonymous owner other expired revoked foreign-key alg-none tampered hs256 suspended admin
+  GET    /api/health                                200       200   200   200     200     200         200      200      200   200       200
+  GET    /api/profiles                              200       200   200   200     200     200         200      200      200   200       200
+  GET    /api/profiles/:id                          200       200   200   200     200     200         200      200      200   200       200
+  PATCH  /api/profiles/:id                          401       200   403   401     401     401         401      401      401   401       403
+  GET    /api/bookmarks                             401       200   200   401     401     401         401      401      401   401       200
+  POST   /api/bookmarks                             401       201   201   401     401     401         401      401      401   401       201
+  DELETE /api/bookmarks/:project_id                 401       204   204   401     401     401         401      401      401   401       204
+  GET    /api/auth/user                             401       200   200   401     401     401         401      401      401   401       200
+  POST   /api/auth/logout                           401       204   204   401     401     401         401      401      401   401       204
+  POST   /api/auth/token?grant_type=password        200       200   200   200     200     200         200      200      200   200       200
+  POST   /api/auth/token?grant_type=refresh_token   200       200   200   200     200     200         200      200      200   200       200
+  POST   /api/auth/signup                           200       200   200   200     200     200         200      200      200   200       200
+  GET    /api/auth/jwks                             200       200   200   200     200     200         200      200      200   200       200
+  GET    /api/realtime/profiles                     200       200   200   200     200     200         200      200      200   200       200
+  GET    /api/auth/settings                         200       200   200   200     200     200         200      200      200   200       200
+  POST   /api/auth/recover                          404       404   404   404     404     404         404      404      404   404       404
+  POST   /api/auth/reset                            200       200   200   200     200     200         200      200      200   200       200
+  GET    /api/account                               401       200   200   401     401     401         401      401      401   401       200
+  PUT    /api/account/password                      401       204   204   401     401     401         401      401      401   401       204
+  GET    /api/account/export                        401       200   200   401     401     401         401      401      401   401       200
+  DELETE /api/account                               401       204   204   401     401     401         401      401      401   401       204
+  GET    /api/admin/members                         401       403   403   401     401     401         401      401      401   401       200
+  POST   /api/admin/members/:id/moderation          401       403   403   401     401     401         401      401      401   401       200
+  PUT    /api/admin/members/:id/suspension          401       403   403   401     401     401         401      401      401   401       200
+  DELETE /api/admin/members/:id/suspension          401       403   403   401     401     401         401      401      401   401       200
+  PUT    /api/admin/members/:id/role                401       403   403   401     401     401         401      401      401   401       200
+  POST   /api/admin/members/:id/reset-links         401       403   403   401     401     401         401      401      401   401       201
+  DELETE /api/admin/members/:id                     401       403   403   401     401     401         401      401      401   401       204
+  GET    /api/admin/audit                           401       403   403   401     401     401         401      401      401   401       200
+`;
+
+const CALLERS = [
+  'anonymous',
+  'owner',
+  'other',
+  'expired',
+  'revoked',
+  'foreign-key',
+  'alg-none',
+  'tampered',
+  'hs256',
+  'suspended',
+  'admin',
+] as const;
+type Caller = (typeof CALLERS)[number];
+
+interface Row {
+  readonly endpoint: string;
+  readonly expected: ReadonlyMap<Caller, number>;
+}
+
+function parseMatrix(table: string): Row[] {
+  const [header, ...lines] = table
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/));
+  expect(header?.slice(1)).toEqual([...CALLERS]);
+  return lines.map(([method = '', path = '', ...statuses]) => {
+    expect(statuses, `${method} ${path}`).toHaveLength(CALLERS.length);
+    return {
+      endpoint: `${method} ${path}`,
+      expected: new Map(CALLERS.map((caller, column) => [caller, Number(statuses[column])])),
+    };
+  });
+}
+
+interface Answer {
+  readonly status: number;
+  readonly body: unknown;
+  readonly text: string;
+}
+
+/** One row's cast, fresh for every row so that no row depends on what another did. */
+interface World {
+  readonly server: TestServer;
+  readonly owner: Session;
+  readonly other: Session;
+  /** A third member whose credentials the token endpoint is called with. */
+  readonly dana: Session;
+  /** A suspended member (their session still alive) and an administrator. */
+  readonly suspended: Session;
+  readonly admin: Session;
+  /** The member the administration calls act on: new in every world. */
+  readonly target: Session;
+  readonly tokens: ReadonlyMap<Caller, string | null>;
+}
+
+type Send = (world: World, authorization: Record<string, string>) => Promise<Answer>;
+
+const json = (world: World, method: string, path: string, headers: Record<string, string>, body?: unknown) =>
+  request(world.server, path, { method, headers, ...(body === undefined ? {} : { json: body }) });
+
+/** The stream never ends: take its status, then hang up. */
+async function openStream(world: World, headers: Record<string, string>): Promise<Answer> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 2000);
+  try {
+    const response = await fetch(new URL('/api/realtime/profiles', world.server.baseUrl), {
+      headers,
+      signal: controller.signal,
+    });
+    const type = response.headers.get('content-type') ?? '';
+    return { status: response.status, body: type, text: type };
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+}
+
+const REQUESTS: Record<string, Send> = {
+  'GET /api/health': (w, auth) => json(w, 'GET', '/api/health', auth),
+  'GET /api/profiles': (w, auth) => json(w, 'GET', '/api/profiles', auth),
+  'GET /api/profiles/:id': (w, auth) => json(w, 'GET', `/api/profiles/${w.owner.user.id}`, auth),
+  'PATCH /api/profiles/:id': (w, auth) =>
+    json(w, 'PATCH', `/api/profiles/${w.owner.user.id}`, auth, { bio: 'Written by whoever called' }),
+  'GET /api/bookmarks': (w, auth) => json(w, 'GET', '/api/bookmarks', auth),
+  'POST /api/bookmarks': (w, auth) => json(w, 'POST', '/api/bookmarks', auth, { project_id: 7 }),
+  'DELETE /api/bookmarks/:project_id': (w, auth) => json(w, 'DELETE', '/api/bookmarks/5', auth),
+  'GET /api/auth/user': (w, auth) => json(w, 'GET', '/api/auth/user', auth),
+  'POST /api/auth/logout': (w, auth) => json(w, 'POST', '/api/auth/logout', auth),
+  'POST /api/auth/token?grant_type=password': (w, auth) =>
+    json(w, 'POST', '/api/auth/token?grant_type=password', auth, { email: w.dana.user.email, password: PASSWORD }),
+  'POST /api/auth/token?grant_type=refresh_token': async (w, auth) => {
+    const fresh = await signIn(w.server, w.dana.user.email);
+    return json(w, 'POST', '/api/auth/token?grant_type=refresh_token', auth, { refresh_token: fresh.refresh_token });
+  },
+  'POST /api/auth/signup': (w, auth) =>
+    json(w, 'POST', '/api/auth/signup', auth, { email: `new-${crypto.randomUUID()}@example.test`, password: PASSWORD }),
+  'GET /api/auth/jwks': (w, auth) => json(w, 'GET', '/api/auth/jwks', auth),
+  'GET /api/realtime/profiles': (w, auth) => openStream(w, auth),
+  'GET /api/auth/settings': (w, auth) => json(w, 'GET', '/api/auth/settings', auth),
+  'POST /api/auth/recover': (w, auth) => json(w, 'POST', '/api/auth/recover', auth, { email: w.dana.user.email }),
+  'POST /api/auth/reset': async (w, auth) => {
+    // Every caller may use a link; the link, not the token, says whose password changes.
+    const { token } = await w.server.app.repos.passwordResets.create(w.dana.user.id, null);
+    return json(w, 'POST', '/api/auth/reset', auth, { token, password: PASSWORD });
+  },
+  'GET /api/account': (w, auth) => json(w, 'GET', '/api/account', auth),
+  'PUT /api/account/password': (w, auth) =>
+    json(w, 'PUT', '/api/account/password', auth, { current_password: PASSWORD, new_password: PASSWORD }),
+  'GET /api/account/export': (w, auth) => json(w, 'GET', '/api/account/export', auth),
+  'DELETE /api/account': (w, auth) => json(w, 'DELETE', '/api/account', auth, { password: PASSWORD }),
+  'GET /api/admin/members': (w, auth) => json(w, 'GET', '/api/admin/members', auth),
+  'POST /api/admin/members/:id/moderation': (w, auth) =>
+    json(w, 'POST', `/api/admin/members/${w.target.user.id}/moderation`, auth, { action: 'hide', reason: 'matrix' }),
+  'PUT /api/admin/members/:id/suspension': (w, auth) =>
+    json(w, 'PUT', `/api/admin/members/${w.target.user.id}/suspension`, auth, { reason: 'matrix' }),
+  'DELETE /api/admin/members/:id/suspension': (w, auth) =>
+    json(w, 'DELETE', `/api/admin/members/${w.target.user.id}/suspension`, auth),
+  'PUT /api/admin/members/:id/role': (w, auth) =>
+    json(w, 'PUT', `/api/admin/members/${w.target.user.id}/role`, auth, { role: 'admin', reason: 'matrix' }),
+  'POST /api/admin/members/:id/reset-links': (w, auth) =>
+    json(w, 'POST', `/api/admin/members/${w.target.user.id}/reset-links`, auth),
+  'DELETE /api/admin/members/:id': (w, auth) =>
+    json(w, 'DELETE', `/api/admin/members/${w.target.user.id}`, auth, { reason: 'matrix' }),
+  'GET /api/admin/audit': (w, auth) => json(w, 'GET', '/api/admin/audit', auth),
+};
+
+/** Rows whose call changes the caller's own account for good: every cell gets a new cast. */
+const CONSUMING_ROWS = new Set(['POST /api/auth/logout', 'DELETE /api/account', 'PUT /api/account/password']);
+
+/** Checks of a successful answer: whatever it returns belongs to the caller. */
+const OWN_DATA_ONLY: Record<string, (answer: Answer, callerId: string) => boolean> = {
+  'GET /api/auth/user': (answer, callerId) => userResponseSchema.parse(answer.body).id === callerId,
+  'GET /api/bookmarks': (answer, callerId) =>
+    bookmarkListSchema.parse(answer.body).every((bookmark) => bookmark.user_id === callerId),
+  'POST /api/bookmarks': (answer, callerId) => bookmarkSchema.parse(answer.body).user_id === callerId,
+  'PATCH /api/profiles/:id': (answer, callerId) => z.object({ id: z.string() }).parse(answer.body).id === callerId,
+  'GET /api/realtime/profiles': (answer) => answer.text.startsWith('text/event-stream'),
+  'GET /api/account': (answer, callerId) => accountSchema.parse(answer.body).id === callerId,
+  'GET /api/account/export': (answer, callerId) => accountExportSchema.parse(answer.body).account.id === callerId,
+};
+
+/** Answers that may name a member's e-mail: their own account's, and any in an administrator's view. */
+const SHOWS_OWN_EMAIL = new Set(['GET /api/auth/user', 'GET /api/account', 'GET /api/account/export']);
+
+async function signIn(server: TestServer, email: string): Promise<Session> {
+  const res = await request(server, '/api/auth/token?grant_type=password', {
+    method: 'POST',
+    json: { email, password: PASSWORD },
+  });
+  return sessionSchema.parse(res.body);
+}
+
+/** Everything of a member's that a caller who is not them (or, for the target, an administrator) must not change. */
+async function memberState(world: World, member: Session): Promise<string> {
+  const db = world.server.app.database.db;
+  const ownerId = member.user.id;
+  const account = await db.selectFrom('users').selectAll().where('id', '=', ownerId).executeTakeFirst();
+  const profile = await db.selectFrom('profiles').selectAll().where('id', '=', ownerId).executeTakeFirst();
+  const bookmarks = await db
+    .selectFrom('bookmarks')
+    .select(['id', 'project_id'])
+    .where('user_id', '=', ownerId)
+    .orderBy('id')
+    .execute();
+  const resets = await db.selectFrom('password_resets').select('id').where('user_id', '=', ownerId).execute();
+  const sessionId = z.string().parse(decodeJwt(member.access_token).sid);
+  const signedIn = await world.server.app.repos.sessions.isActive(sessionId);
+  return JSON.stringify({ account, profile, bookmarks, resets, signedIn });
+}
+
+describeEachDatabase('access control', ROOMY_LIMITS, (test) => {
+  const accounts = { owner: '', other: '', dana: '', suspended: '', admin: '' };
+
+  /** New members for the cast (an administrator promoted as the command line does). */
+  async function newAccounts(server: TestServer) {
+    accounts.owner = (await signUpAndSignIn(server)).user.email;
+    accounts.other = (await signUpAndSignIn(server)).user.email;
+    accounts.dana = (await signUpAndSignIn(server)).user.email;
+    accounts.suspended = (await signUpAndSignIn(server)).user.email;
+    const admin = await signUpAndSignIn(server);
+    await server.app.repos.administration.setRole(null, admin.user.id, 'admin', 'access-control matrix');
+    accounts.admin = admin.user.email;
+  }
+
+  test.beforeAll(async ({ server }) => {
+    await newAccounts(server);
+  });
+
+  /** Suspended while signed in: the suspension is set without revoking the session it raced. */
+  async function suspendedMember(server: TestServer): Promise<Session> {
+    const users = server.app.database.db.updateTable('users').where('email', '=', accounts.suspended);
+    await users.set({ suspended_at: null }).execute();
+    const session = await signIn(server, accounts.suspended);
+    await users.set({ suspended_at: new Date().toISOString() }).execute();
+    return session;
+  }
+
+  async function freshWorld(server: TestServer, options: { newAccounts?: boolean } = {}): Promise<World> {
+    if (options.newAccounts) await newAccounts(server);
+    const owner = await signIn(server, accounts.owner);
+    const other = await signIn(server, accounts.other);
+    const dana = await signIn(server, accounts.dana);
+    const suspended = await suspendedMember(server);
+    const admin = await signIn(server, accounts.admin);
+    const target = await signUpAndSignIn(server);
+    const signedOut = await signIn(server, accounts.owner);
+    await request(server, '/api/auth/logout', { method: 'POST', headers: bearer(signedOut.access_token) });
+    const forged: ForgedTokens = await forgeTokens(server, owner, other);
+    const tokens = new Map<Caller, string | null>([
+      ['anonymous', null],
+      ['owner', owner.access_token],
+      ['other', other.access_token],
+      ['expired', forged.expired],
+      ['revoked', signedOut.access_token],
+      ['foreign-key', forged.foreignKey],
+      ['alg-none', forged.algNone],
+      ['tampered', forged.tampered],
+      ['hs256', forged.hmacWithPublicKey],
+      ['suspended', suspended.access_token],
+      ['admin', admin.access_token],
+    ]);
+    return { server, owner, other, dana, suspended, admin, target, tokens };
+  }
+
+  /** Every cell starts from the same data: the owner has bookmarked project 5, nobody else anything. */
+  async function resetBookmarks(world: World) {
+    const db = world.server.app.database.db;
+    await db.deleteFrom('bookmarks').execute();
+    await db
+      .insertInto('bookmarks')
+      .values({ user_id: world.owner.user.id, project_id: 5, created_at: new Date().toISOString() })
+      .execute();
+  }
+
+  /** What is wrong with one cell of the table, if anything. */
+  async function problemsOf(row: Row, caller: Caller, world: World): Promise<string[]> {
+    const send = REQUESTS[row.endpoint];
+    if (!send) return [`no request is defined for ${row.endpoint}`];
+    const token = world.tokens.get(caller) ?? null;
+    await resetBookmarks(world);
+    const before = await memberState(world, world.owner);
+    const targetBefore = await memberState(world, world.target);
+    const answer = await send(world, token ? bearer(token) : {});
+    const cell = `${row.endpoint} as ${caller}`;
+    const problems: string[] = [];
+
+    const expected = row.expected.get(caller);
+    if (answer.status !== expected)
+      problems.push(`${cell}: expected ${expected}, got ${answer.status} ${answer.text.slice(0, 120)}`);
+    if (answer.status >= 400) {
+      const error = apiErrorSchema.safeParse(answer.body);
+      const wanted = answer.status === 403 ? 'forbidden' : caller === 'anonymous' ? 'session_missing' : 'bad_jwt';
+      const checked = answer.status === 401 || answer.status === 403;
+      if (!error.success || (checked && error.data.error.code !== wanted)) {
+        problems.push(`${cell}: error should be ${wanted}, got ${answer.text.slice(0, 120)}`);
+      }
+    }
+    const ownData = OWN_DATA_ONLY[row.endpoint];
+    const callerSession =
+      caller === 'owner'
+        ? world.owner
+        : caller === 'admin'
+          ? world.admin
+          : caller === 'suspended'
+            ? world.suspended
+            : world.other;
+    if (answer.status < 300 && ownData && !ownData(answer, callerSession.user.id)) {
+      problems.push(`${cell}: answered with data that is not the caller's: ${answer.text.slice(0, 200)}`);
+    }
+    // Neither member opted in to showing an e-mail: only their own account calls, and an
+    // administrator's view of the members, may name it.
+    const adminView = caller === 'admin' && row.endpoint.startsWith('GET /api/admin/');
+    for (const [member, session] of [
+      ['owner', world.owner],
+      ['other', world.other],
+    ] as const) {
+      const ownAccount = caller === member && SHOWS_OWN_EMAIL.has(row.endpoint);
+      if (!ownAccount && !adminView && answer.text.includes(session.user.email))
+        problems.push(`${cell}: leaked the ${member}'s e-mail`);
+    }
+    if (caller !== 'owner' && (await memberState(world, world.owner)) !== before)
+      problems.push(`${cell}: changed the owner's data`);
+    const administering = caller === 'admin' && row.endpoint.includes('/api/admin/');
+    if (!administering && (await memberState(world, world.target)) !== targetBefore)
+      problems.push(`${cell}: changed the target's data`);
+    return problems;
+  }
+
+  test.for(parseMatrix(MATRIX))('$endpoint answers every caller as the table says', async (row, { server }) => {
+    const problems: string[] = [];
+    let world = await freshWorld(server);
+    for (const caller of CALLERS) {
+      // Signing out spends the session every forged token points at, and deleting an account the
+      // account: a new cast for each cell then, so that a forged token fails for being forged, not
+      // for naming a dead session, and every caller has an account to delete.
+      if (CONSUMING_ROWS.has(row.endpoint)) {
+        world = await freshWorld(server, { newAccounts: row.endpoint === 'DELETE /api/account' });
+      }
+      problems.push(...(await problemsOf(row, caller, world)));
+    }
+    // Every member of the last cast deleted their own account: the next rows need a cast that exists.
+    if (row.endpoint === 'DELETE /api/account') await newAccounts(server);
+    expect(problems).toEqual([]);
+  });
+
+  test('every endpoint of the table has a request, and every request a row', () => {
+    expect(
+      parseMatrix(MATRIX)
+        .map((row) => row.endpoint)
+        .sort(),
+    ).toEqual(Object.keys(REQUESTS).sort());
+  });
+
+  test(
+    'no altered copy of a valid access token is accepted',
+    async ({ server }) => {
+      const member = await signUpAndSignIn(server);
+      const other = await signUpAndSignIn(server);
+      const token = member.access_token;
+      const [header = '', payload = '', signature = ''] = token.split('.');
+      const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const claims = decodeJwt(token);
+      const protectedHeader = decodeProtectedHeader(token);
+      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.';
+
+      const altered = fc.oneof(
+        // One character replaced, anywhere in the token.
+        fc
+          .tuple(fc.nat(token.length - 1), fc.constantFrom(...alphabet))
+          .map(([at, char]) => `${token.slice(0, at)}${char}${token.slice(at + 1)}`),
+        // Claims edited under the original signature.
+        fc
+          .record(
+            {
+              sub: fc.constantFrom(other.user.id, crypto.randomUUID(), ''),
+              email: fc.constantFrom(other.user.email, 'admin@example.test'),
+              sid: fc.constantFrom(crypto.randomUUID(), ''),
+              exp: fc.integer({ min: 0, max: 2 ** 40 }),
+              iss: fc.constantFrom('roboforge', 'evil', ''),
+              aud: fc.constantFrom('admin', 'anon', ''),
+              role: fc.constantFrom('service_role', 'admin'),
+            },
+            { requiredKeys: [] },
+          )
+          .map((changes) => `${header}.${encode({ ...claims, ...changes })}.${signature}`),
+        // The header edited: other algorithms, keys from elsewhere, critical extensions.
+        fc
+          .record(
+            {
+              alg: fc.constantFrom('none', 'None', 'HS256', 'ES384', 'RS256', 'EdDSA'),
+              kid: fc.constantFrom('', '../../etc/passwd', "' OR 1=1 --", crypto.randomUUID()),
+              jku: fc.constant('http://evil.test/jwks.json'),
+              x5u: fc.constant('http://evil.test/cert.pem'),
+              jwk: fc.constant({ kty: 'EC', crv: 'P-256', x: 'AAAA', y: 'AAAA' }),
+              crit: fc.constant(['exp']),
+              b64: fc.constant(false),
+            },
+            { requiredKeys: [] },
+          )
+          .map((changes) => `${encode({ ...protectedHeader, ...changes })}.${payload}.${signature}`),
+        // Cut short, or with parts moved, dropped or added.
+        fc.nat(token.length - 1).map((length) => token.slice(0, length)),
+        fc.constantFrom(
+          `${header}.${payload}.`,
+          `${header}.${payload}`,
+          `${header}..${signature}`,
+          `${payload}.${header}.${signature}`,
+          `${token}.${signature}`,
+          `${header}.${other.access_token.split('.')[1]}.${signature}`,
+        ),
+      );
+      // Base64url has several spellings of the same last bytes: such a copy is the same token.
+      const sameToken = (candidate: string) => {
+        const [h, p, s = ''] = candidate.split('.');
+        return h === header && p === payload && Buffer.from(s, 'base64url').equals(Buffer.from(signature, 'base64url'));
+      };
+
+      await fc.assert(
+        fc.asyncProperty(altered, async (forged) => {
+          fc.pre(!sameToken(forged));
+          const res = await request(server, '/api/auth/user', { headers: { authorization: `Bearer ${forged}` } });
+          expect(res.status, forged).toBe(401);
+        }),
+        { numRuns: runCount(300, 10_000), seed: fuzzSeed() },
+      );
+      // The original still works: the 401s above were the alterations' doing.
+      expect((await request(server, '/api/auth/user', { headers: bearer(token) })).status).toBe(200);
+    },
+    timeLimitMs(20_000),
+  );
+
+  describe('refresh tokens', () => {
+    const refresh = (server: TestServer, refreshToken: string) =>
+      request(server, '/api/auth/token?grant_type=refresh_token', {
+        method: 'POST',
+        json: { refresh_token: refreshToken },
+      });
+    /** Moves every spent token of the member's past the grace period for concurrent tabs. */
+    const ageSpentTokens = (server: TestServer, userId: string) =>
+      server.app.database.db
+        .updateTable('refresh_tokens')
+        .set({ used_at: new Date(Date.now() - 60_000).toISOString() })
+        .where('user_id', '=', userId)
+        .where('used_at', 'is not', null)
+        .execute();
+
+    test('a stolen token that the thief rotates first dies when the owner presents the spent one', async ({
+      server,
+    }) => {
+      const victim = await signUpAndSignIn(server);
+      // The thief copies the refresh token out of localStorage and uses it before the victim's tab does.
+      const thief = sessionSchema.parse((await refresh(server, victim.refresh_token)).body);
+      expect((await request(server, '/api/auth/user', { headers: bearer(thief.access_token) })).status).toBe(200);
+      await ageSpentTokens(server, victim.user.id);
+
+      const victimRefresh = await refresh(server, victim.refresh_token);
+      expect(victimRefresh.status).toBe(400);
+      expect(victimRefresh.body).toMatchObject({ error: { code: 'refresh_token_already_used' } });
+
+      // The reuse revoked the whole session: the thief's rotated token and both access tokens are dead.
+      const thiefRefresh = await refresh(server, thief.refresh_token);
+      expect(thiefRefresh.status).toBe(400);
+      expect(thiefRefresh.body).toMatchObject({ error: { code: 'session_not_found' } });
+      for (const token of [thief.access_token, victim.access_token]) {
+        expect((await request(server, '/api/auth/user', { headers: bearer(token) })).status).toBe(401);
+        expect((await request(server, '/api/bookmarks', { headers: bearer(token) })).status).toBe(401);
+      }
+      // The victim simply signs in again.
+      const again = await signIn(server, victim.user.email);
+      expect((await request(server, '/api/auth/user', { headers: bearer(again.access_token) })).status).toBe(200);
+    });
+
+    test('a spent token replayed later revokes the session, and replaying it again changes nothing', async ({
+      server,
+    }) => {
+      const member = await signUpAndSignIn(server);
+      const rotated = sessionSchema.parse((await refresh(server, member.refresh_token)).body);
+      await ageSpentTokens(server, member.user.id);
+      expect((await refresh(server, member.refresh_token)).status).toBe(400);
+      expect((await refresh(server, member.refresh_token)).status).toBe(400);
+      expect((await refresh(server, rotated.refresh_token)).status).toBe(400);
+      expect((await request(server, '/api/auth/user', { headers: bearer(rotated.access_token) })).status).toBe(401);
+    });
+
+    test('signing out ends only that session', async ({ server }) => {
+      const laptop = await signUpAndSignIn(server);
+      const phone = await signIn(server, laptop.user.email);
+      await request(server, '/api/auth/logout', { method: 'POST', headers: bearer(laptop.access_token) });
+      expect((await request(server, '/api/auth/user', { headers: bearer(laptop.access_token) })).status).toBe(401);
+      expect((await refresh(server, laptop.refresh_token)).status).toBe(400);
+      expect((await request(server, '/api/auth/user', { headers: bearer(phone.access_token) })).status).toBe(200);
+      expect((await refresh(server, phone.refresh_token)).status).toBe(200);
+    });
+  });
+});
