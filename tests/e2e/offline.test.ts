@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { testSettings } from '#test/settings.ts';
+import { memberState } from '#test/sign-up.ts';
 import { PROJECTS } from '../../src/shared/content/projects.ts';
 import { PERSONAL_CACHE_NAME, SERVICE_WORKER_PATH, WEB_MANIFEST_PATH } from '../../src/shared/offline.ts';
 import { PRERENDERED_ROUTES, ROUTES, tutorialPath } from '../../src/shared/routes.ts';
@@ -79,19 +80,7 @@ function pendingChangeCount(page: Page): Promise<number> {
   );
 }
 
-/** What the server holds for the account, read with its own session (as another device would). */
-async function serverState(accessToken: string) {
-  const read = async (route: string) => {
-    const response = await fetch(new URL(route, baseUrl), { headers: { authorization: `Bearer ${accessToken}` } });
-    return response.json();
-  };
-  const progress: { steps: { project_id: number; index: number }[] } = await read('/api/progress');
-  const bookmarks: { project_id: number }[] = await read('/api/bookmarks');
-  return {
-    steps: progress.steps.map((tick) => `${tick.project_id}:${tick.index}`).sort(),
-    bookmarks: bookmarks.map((bookmark) => bookmark.project_id).sort(),
-  };
-}
+const serverState = (accessToken: string) => memberState(baseUrl, accessToken);
 
 function accessTokenOf(page: Page): Promise<string> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('roboforge.auth.session') ?? '{}').access_token);

@@ -23,6 +23,8 @@ const testEnvironmentSchema = z
     TEST_REDIS_URL: optional(z.url({ protocol: /^rediss?$/, error: 'TEST_REDIS_URL must be a redis:// URL' })),
     /** The Chromium the end-to-end tests and the Lighthouse benchmark drive. */
     CHROMIUM_PATH: optional(z.string()).transform((path) => path ?? '/usr/bin/chromium'),
+    /** The Firefox the Firefox smoke test drives (Debian's ESR by default). */
+    FIREFOX_PATH: optional(z.string()).transform((path) => path ?? '/usr/bin/firefox-esr'),
     /** `1`: the long forms of the security and reliability suites (`npm run soak`). */
     SOAK: flag('SOAK'),
     /** Replays the fast-check seed a failure printed. */
@@ -43,6 +45,7 @@ const testEnvironmentSchema = z
       databases,
       redisUrl: env.TEST_REDIS_URL ?? null,
       chromiumPath: env.CHROMIUM_PATH,
+      firefoxPath: env.FIREFOX_PATH,
       soak: env.SOAK,
       fuzzSeed: env.FUZZ_SEED,
       benchQuick: env.BENCH_QUICK,

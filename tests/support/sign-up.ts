@@ -1,4 +1,7 @@
+import type { z } from 'zod';
 import { type Session, sessionSchema } from '#shared/schemas/auth.ts';
+import { bookmarkListSchema } from '#shared/schemas/bookmark.ts';
+import { progressSchema } from '#shared/schemas/progress.ts';
 
 /** The password `signUpAndSignIn` gives an account unless told another. */
 export const PASSWORD = 'correct horse battery';
@@ -34,4 +37,22 @@ export async function signUpAndSignIn(
   const signIn = await post('/api/auth/token?grant_type=password');
   if (signIn.status !== 200) throw new Error(`sign-in of ${email} failed: ${signIn.status} ${signIn.text}`);
   return sessionSchema.parse(JSON.parse(signIn.text));
+}
+
+/**
+ * What the server holds for a member, read over HTTP with their access token (as another device
+ * would): ticked steps as `project:index` and bookmarked project ids, both sorted.
+ */
+export async function memberState(baseUrl: string, accessToken: string) {
+  const read = async <T>(route: string, schema: z.ZodType<T>) => {
+    const response = await fetch(new URL(route, baseUrl), { headers: { authorization: `Bearer ${accessToken}` } });
+    if (!response.ok) throw new Error(`GET ${route} failed: ${response.status}`);
+    return schema.parse(await response.json());
+  };
+  const progress = await read('/api/progress', progressSchema);
+  const bookmarks = await read('/api/bookmarks', bookmarkListSchema);
+  return {
+    steps: progress.steps.map((tick) => `${tick.project_id}:${tick.index}`).sort(),
+    bookmarks: bookmarks.map((bookmark) => bookmark.project_id).sort(),
+  };
 }
