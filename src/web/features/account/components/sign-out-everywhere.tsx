@@ -12,13 +12,16 @@ export function SignOutEverywhere() {
   const signOut = useSignOutEverywhere();
   // Busy until the page is left: a success navigates away.
   const busy = signOut.isPending || signOut.isSuccess;
-  const run = () =>
-    signOut.mutate(undefined, {
-      onSuccess: () => {
-        notifyInfo('Logged out', 'You have been logged out on every device.');
-        navigate(ROUTES.home);
-      },
-    });
+  // Awaited, not mutate's own callbacks: those are dropped once the session's end unmounts this card.
+  async function run() {
+    try {
+      await signOut.mutateAsync();
+    } catch {
+      return; // The mutation's meta raises the toast.
+    }
+    notifyInfo('Logged out', 'You have been logged out on every device.');
+    navigate(ROUTES.home);
+  }
   return (
     <AccountTask
       icon={<LogOut aria-hidden="true" />}
