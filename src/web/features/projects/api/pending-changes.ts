@@ -25,7 +25,7 @@ import {
  * (PUT/DELETE a tick, POST/DELETE a bookmark), so sending one twice is harmless. What the page
  * shows is the server's answer with the waiting changes applied on top, so a reload offline still
  * shows them. A change the server refuses is taken back out of the cache with the product §8
- * toast: by its maker (saveChange in projects-cache.ts, through its mutation) when one waits for
+ * toast: by its maker (saveChange in save-change.ts, through its mutation) when one waits for
  * it, by this queue when it was sent later (back online, at the next start).
  */
 
