@@ -22,12 +22,12 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { PAGE_MANIFEST_FILE, type PageEntry, type PageManifest } from '../src/shared/page-manifest.ts';
 import { afterFirstPaint } from './after-paint.ts';
 import { criticalCssInliner, withoutDeferrableRules, withoutUnusedCustomProperties } from './critical-css.ts';
 import { type DisplayFontSubset, displayText, inlineFontScript, subsetDisplayFont } from './display-font.ts';
+import { writePrecompressed } from './precompress.ts';
 
 const BUILD_DIR = path.resolve(import.meta.dirname, '..', 'build');
 const FALLBACK_FILE = '__spa-fallback.html';
@@ -296,11 +296,7 @@ export async function postbuild(
   let compressed = 0;
   for (const file of listFiles(clientDir)) {
     if (!COMPRESSIBLE.has(path.extname(file))) continue;
-    const source = readFileSync(file);
-    const br = brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-    const gz = gzipSync(source, { level: 9 });
-    if (br.length < source.length) writeFileSync(`${file}.br`, br);
-    if (gz.length < source.length) writeFileSync(`${file}.gz`, gz);
+    writePrecompressed(file);
     compressed++;
   }
   return { pages: Object.keys(entries).length, compressed, fontSubset };

@@ -16,7 +16,6 @@
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Resvg } from '@resvg/resvg-js';
 import { generateSW, type ManifestEntry } from 'workbox-build';
 import { DEFAULT_SITE_NAME } from '../src/shared/constants.ts';
@@ -28,6 +27,7 @@ import {
   SERVICE_WORKER_PATH,
   WEB_MANIFEST_PATH,
 } from '../src/shared/offline.ts';
+import { writePrecompressed } from './precompress.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUILD_DIR = path.join(ROOT, 'build');
@@ -215,11 +215,7 @@ export async function buildServiceWorker(buildDir = BUILD_DIR, siteName = DEFAUL
     mode: 'production',
   });
 
-  for (const file of [swFile, manifestFile]) {
-    const source = readFileSync(file);
-    writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-    writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
-  }
+  for (const file of [swFile, manifestFile]) writePrecompressed(file);
   const summary: ServiceWorkerSummary = { precacheFiles: count, precacheBytes, precacheTransferBytes, warnings };
   writeFileSync(path.join(buildDir, SERVICE_WORKER_REPORT_FILE), `${JSON.stringify(summary, null, 2)}\n`);
   return summary;

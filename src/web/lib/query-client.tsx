@@ -1,11 +1,26 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { type ErrorToast, notifyFailure } from './error-toast.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** The toast the mutation's failure raises (product §8); the form handles only what it shows itself. */
+      readonly errorToast?: ErrorToast;
+    };
+  }
+}
 
 /**
  * One cache for the whole tab, provided by the routes that fetch data (and the signed-in
  * navigation) rather than by the root, so the home page does not load TanStack Query at all.
  */
 export const queryClient = new QueryClient({
+  // Every failed mutation's toast comes from here, worded by the mutation's `meta.errorToast`. No
+  // `onMutate` here: it would put an await before each mutation's own, which shows a tick in its click.
+  mutationCache: new MutationCache({
+    onError: (error, _variables, _context, mutation) => notifyFailure(error, mutation.meta?.errorToast),
+  }),
   defaultOptions: {
     // 'offlineFirst': offline, a query still runs once, since the service worker may answer it
     // (product D15); only its retries wait for the network.

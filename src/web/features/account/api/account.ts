@@ -1,8 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { accountSchema } from '#shared/schemas/account.ts';
 import { z } from '#shared/schemas/z.ts';
-import { apiFileRequest } from '#web/lib/api-client.ts';
-import { authedRequest, withAccessToken } from '#web/lib/auth/session.ts';
+import { apiFileRequest, reasonOf } from '#web/lib/api-client.ts';
+import { authedRequest, signOutEverywhere, withAccessToken } from '#web/lib/auth/session.ts';
+import { withReason } from '#web/lib/error-toast.ts';
 
 /** The signed-in member's own account, with their role as the database holds it now (product §7). */
 export const accountQueryOptions = (userId: string) =>
@@ -45,4 +46,29 @@ export async function downloadMyData(): Promise<string> {
   // The download has started from the click; the object URL may go once it has been read.
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
   return filename;
+}
+
+/** Product §8's toasts for the dashboard's account tasks; each mutation names its own. */
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword, meta: { errorToast: withReason('Password not changed') } });
+}
+
+export function useSignOutEverywhere() {
+  return useMutation({
+    mutationFn: signOutEverywhere,
+    meta: {
+      errorToast: (error) => ({
+        title: 'Still signed in',
+        description: `Could not sign out everywhere. ${reasonOf(error)}`,
+      }),
+    },
+  });
+}
+
+export function useDownloadMyData() {
+  return useMutation({ mutationFn: downloadMyData, meta: { errorToast: withReason('Download failed') } });
+}
+
+export function useDeleteAccount() {
+  return useMutation({ mutationFn: deleteAccount, meta: { errorToast: withReason('Account not deleted') } });
 }

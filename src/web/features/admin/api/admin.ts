@@ -12,6 +12,10 @@ import {
 import { z } from '#shared/schemas/z.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { authedRequest } from '#web/lib/auth/session.ts';
+import { withReason } from '#web/lib/error-toast.ts';
+
+/** Product §8: any administrator action the server refuses. */
+const actionFailed = withReason('Action failed');
 
 /** Every administration query starts with this, so one change refreshes the members and the audit log. */
 const ADMIN_QUERY_ROOT = ['admin'] as const;
@@ -90,6 +94,7 @@ function sendChange(id: string, change: MemberChange): Promise<AdminMember | nul
 export function useChangeMember() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: actionFailed },
     mutationFn: ({ id, change }: { id: string; change: MemberChange }) => sendChange(id, change),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_ROOT }),
   });
@@ -99,6 +104,7 @@ export function useChangeMember() {
 export function useCreateResetLink() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: actionFailed },
     mutationFn: ({ id, reason }: { id: string; reason?: string }): Promise<ResetLink> =>
       authedRequest(`${memberPath(id)}/reset-links`, resetLinkSchema, {
         method: 'POST',

@@ -10,18 +10,14 @@ import { ROUTES } from '#shared/routes.ts';
 import { credentialsSchema, signUpFormSchema } from '#shared/schemas/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field, Input } from '#web/components/ui/field.tsx';
-import { ApiRequestError } from '#web/lib/api-client.ts';
 import { sessionManager } from '#web/lib/auth/session.ts';
+import { notifyFailure, withReason } from '#web/lib/error-toast.ts';
 import { typedBeforeStart } from '#web/lib/held-input.ts';
-import { notifyError, notifySuccess } from '#web/lib/notify.ts';
+import { notifySuccess } from '#web/lib/notify.ts';
 import { useOnline } from '#web/lib/offline/connectivity.ts';
 import { ForgotPassword } from './forgot-password.tsx';
 
 type FormValues = z.input<typeof credentialsSchema>;
-
-function reasonOf(error: unknown): string {
-  return error instanceof ApiRequestError ? error.message : 'Something went wrong. Please try again.';
-}
 
 function CredentialsForm({ mode, onSignedUp }: { mode: 'login' | 'signup'; onSignedUp: () => void }) {
   const navigate = useNavigate();
@@ -49,7 +45,8 @@ function CredentialsForm({ mode, onSignedUp }: { mode: 'login' | 'signup'; onSig
         onSignedUp();
       }
     } catch (error) {
-      notifyError(isLogin ? 'Login failed' : 'Sign up failed', reasonOf(error));
+      // Not a mutation: /auth does not load TanStack Query; the same path words the toast.
+      notifyFailure(error, withReason(isLogin ? 'Login failed' : 'Sign up failed'));
     }
   });
 

@@ -7,11 +7,10 @@ import { recoverRequestSchema } from '#shared/schemas/recovery.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field, Input } from '#web/components/ui/field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { ApiRequestError, reasonOf } from '#web/lib/api-client.ts';
-import { notifyError, notifyInfo } from '#web/lib/notify.ts';
+import { notifyInfo } from '#web/lib/notify.ts';
 import { QueryProvider } from '#web/lib/query-client.tsx';
 import { SITE_NAME } from '#web/lib/site.ts';
-import { requestResetLink, useAuthSettings } from '../api/recovery.ts';
+import { isMailUnavailable, useAuthSettings, useRequestResetLink } from '../api/recovery.ts';
 
 const panelClass = 'rounded-xl border border-border bg-surface-2/60 p-4';
 
@@ -38,15 +37,16 @@ function ResetByEmail({ onMailUnavailable }: { onMailUnavailable: () => void }) 
     defaultValues: { email: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const requestResetLink = useRequestResetLink();
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     try {
-      const message = await requestResetLink(email);
+      const message = await requestResetLink.mutateAsync(email);
       setAnswer(message);
       notifyInfo('Check your e-mail', message);
     } catch (error) {
-      if (error instanceof ApiRequestError && error.code === 'mail_not_configured') return onMailUnavailable();
-      notifyError('Reset link not sent', reasonOf(error));
+      // Other failures: the mutation's meta raises the toast.
+      if (isMailUnavailable(error)) onMailUnavailable();
     }
   });
 

@@ -11,7 +11,8 @@ import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { Field, Input } from '#web/components/ui/field.tsx';
 import { ApiRequestError, reasonOf } from '#web/lib/api-client.ts';
 import { sessionManager } from '#web/lib/auth/session.ts';
-import { notifyError, notifySuccess } from '#web/lib/notify.ts';
+import { type ErrorToast, notifyFailure } from '#web/lib/error-toast.ts';
+import { notifySuccess } from '#web/lib/notify.ts';
 import { SITE_NAME } from '#web/lib/site.ts';
 
 /** The token of a reset link (`/reset-password#token=…`): in the fragment, so no server ever logs it. */
@@ -20,6 +21,15 @@ function tokenFromHash(hash: string): string | null {
 }
 
 type FormValues = z.input<typeof resetPasswordFormSchema>;
+
+/** Product §8: a suspended account is told so; a refused link is shown on the card, not toasted. */
+const passwordNotReset: ErrorToast = (error) => {
+  if (error instanceof ApiRequestError && error.code === 'reset_token_invalid') return null;
+  if (error instanceof ApiRequestError && error.code === 'user_suspended') {
+    return { title: 'Account suspended', description: error.message };
+  }
+  return { title: 'Password not changed', description: reasonOf(error) };
+};
 
 function NewPasswordForm({ token, onLinkRefused }: { token: string; onLinkRefused: (message: string) => void }) {
   const navigate = useNavigate();
@@ -33,11 +43,10 @@ function NewPasswordForm({ token, onLinkRefused }: { token: string; onLinkRefuse
     try {
       await sessionManager().resetPassword({ token, password });
     } catch (error) {
-      if (error instanceof ApiRequestError && error.code === 'reset_token_invalid') return onLinkRefused(error.message);
-      if (error instanceof ApiRequestError && error.code === 'user_suspended') {
-        return notifyError('Account suspended', error.message);
-      }
-      return notifyError('Password not changed', reasonOf(error));
+      // Not a mutation: this page does not load TanStack Query; the same path words the toast.
+      notifyFailure(error, passwordNotReset);
+      if (error instanceof ApiRequestError && error.code === 'reset_token_invalid') onLinkRefused(error.message);
+      return;
     }
     notifySuccess('Password changed', 'You are signed in with your new password.');
     // Replaces this entry, so the spent link is not left in the history.

@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type PublicProfile, publicProfileSchema } from '#shared/schemas/profile.ts';
 import type { ProfileUpdate } from '#shared/schemas/profile-update.ts';
-import { apiRequest } from '#web/lib/api-client.ts';
+import { ApiRequestError, apiRequest } from '#web/lib/api-client.ts';
 import { authedRequest } from '#web/lib/auth/session.ts';
+import type { ErrorToast } from '#web/lib/error-toast.ts';
 
 export const profileQueryOptions = (id: string) =>
   queryOptions({
@@ -21,10 +22,17 @@ export function updateProfile(id: string, update: ProfileUpdate): Promise<Public
   });
 }
 
+/** Product §8: the server's reason follows when there is one. */
+const profileNotSaved: ErrorToast = (error) => ({
+  title: 'Error',
+  description: `Failed to update profile.${error instanceof ApiRequestError ? ` ${error.message}` : ''}`,
+});
+
 /** Saves the profile; `onSaved` lets the page refresh what else shows it (the community list). */
 export function useUpdateProfile(id: string, onSaved?: (profile: PublicProfile) => void) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: profileNotSaved },
     mutationFn: (update: ProfileUpdate) => updateProfile(id, update),
     onSuccess: (profile) => {
       queryClient.setQueryData(profileQueryOptions(id).queryKey, profile);

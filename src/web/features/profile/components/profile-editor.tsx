@@ -8,9 +8,8 @@ import type { PublicProfile } from '#shared/schemas/profile.ts';
 import { profileFormSchema } from '#shared/schemas/profile-update.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field, Input, Textarea } from '#web/components/ui/field.tsx';
-import { ApiRequestError } from '#web/lib/api-client.ts';
 import { sessionManager } from '#web/lib/auth/session.ts';
-import { notifyError, notifySuccess } from '#web/lib/notify.ts';
+import { notifySuccess } from '#web/lib/notify.ts';
 import { useOnline } from '#web/lib/offline/connectivity.ts';
 import { useUpdateProfile } from '../api/profile.ts';
 
@@ -41,9 +40,8 @@ export default function ProfileEditor({ profile, onDone, onSaved }: ProfileEdito
       notifySuccess('Success', 'Profile updated successfully');
       sessionManager().notifyUserUpdated();
       onDone();
-    } catch (error) {
-      const reason = error instanceof ApiRequestError ? ` ${error.message}` : '';
-      notifyError('Error', `Failed to update profile.${reason}`);
+    } catch {
+      // The mutation's meta raises the toast; the form keeps what was typed.
     }
   });
 

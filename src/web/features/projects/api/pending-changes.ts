@@ -5,11 +5,18 @@ import { PROGRESS_KINDS, type Progress, progressTickSchema } from '#shared/schem
 import { z } from '#shared/schemas/z.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { authedRequest, sessionManager } from '#web/lib/auth/session.ts';
-import { notifyError } from '#web/lib/notify.ts';
+import { notifyFailure } from '#web/lib/error-toast.ts';
 import { isOnline, onBackOnline } from '#web/lib/offline/connectivity.ts';
 import { createPendingStore } from '#web/lib/offline/pending-store.ts';
 import { withTick } from '../lib/progress.ts';
-import { bookmarksQueryKey, placeholderBookmark, progressQueryKey } from './projects-cache.ts';
+import {
+  bookmarksQueryKey,
+  ChangeNotSaved,
+  changeNotSavedToast,
+  progressQueryKey,
+  undoChange,
+  withBookmark,
+} from './projects-cache.ts';
 
 /*
  * Ticks and bookmark toggles reach the server through a queue kept per account in IndexedDB
@@ -17,7 +24,9 @@ import { bookmarksQueryKey, placeholderBookmark, progressQueryKey } from './proj
  * once, when the browser comes back online, and at the next start. Every call sets a state
  * (PUT/DELETE a tick, POST/DELETE a bookmark), so sending one twice is harmless. What the page
  * shows is the server's answer with the waiting changes applied on top, so a reload offline still
- * shows them. A change the server refuses is rolled back with the SPEC §8 toast.
+ * shows them. A change the server refuses is taken back out of the cache with the product §8
+ * toast: by its maker (saveChange in save-change.ts, through its mutation) when one waits for
+ * it, by this queue when it was sent later (back online, at the next start).
  */
 
 const pendingChangeSchema = z.discriminatedUnion('type', [
@@ -51,12 +60,6 @@ export function withPendingTicks(progress: Progress, pending: readonly PendingCh
   return pending.reduce((current, change) => (change.type === 'tick' ? withTick(current, change) : current), progress);
 }
 
-function withBookmark(list: readonly Bookmark[], userId: string, projectId: number, bookmarked: boolean): Bookmark[] {
-  const others = list.filter((bookmark) => bookmark.project_id !== projectId);
-  if (!bookmarked) return others;
-  return others.length === list.length ? [...list, placeholderBookmark(userId, projectId)] : [...list];
-}
-
 /** The server's bookmarks with the waiting toggles applied. */
 export function withPendingBookmarks(
   bookmarks: readonly Bookmark[],
@@ -70,7 +73,8 @@ export function withPendingBookmarks(
   );
 }
 
-type SendOutcome = 'sent' | 'rejected' | 'later';
+/** Sent, to try again later, or the server's refusal. */
+type SendOutcome = 'sent' | 'later' | ApiRequestError;
 /** The API client's status for a request that got no answer. */
 const NO_ANSWER = 0;
 
@@ -92,23 +96,9 @@ async function send(change: PendingChange): Promise<SendOutcome> {
     if (error.status >= 200 && error.status < 300) return 'sent';
     // No answer at all (offline, the server unreachable), or a session to sort out first: try again later.
     if (error.status === NO_ANSWER || error.status === 401) return 'later';
-    // The server answered and refused (SPEC §4: rolled back with the error toast).
-    return 'rejected';
+    // The server answered and refused (product §4: rolled back with the error toast).
+    return error;
   }
-}
-
-function rollBack(queryClient: QueryClient, userId: string, change: PendingChange): void {
-  if (change.type === 'tick') {
-    queryClient.setQueryData(progressQueryKey(userId), (current: Progress | undefined) =>
-      withTick(current, { ...change, done: !change.done }),
-    );
-    notifyError('Error', 'Failed to save progress');
-    return;
-  }
-  queryClient.setQueryData(bookmarksQueryKey(userId), (current: Bookmark[] | undefined) =>
-    withBookmark(current ?? [], userId, change.projectId, !change.bookmarked),
-  );
-  notifyError('Error', change.bookmarked ? 'Failed to add bookmark' : 'Failed to remove bookmark');
 }
 
 /** Changes whose maker waits to hear how they went, and what became of them. */
@@ -151,7 +141,11 @@ async function flush(queryClient: QueryClient, userId: string): Promise<void> {
       await store.remove(userId, next.id);
       answered = true;
       if (awaited.has(next.id)) outcomes.set(next.id, outcome);
-      if (outcome === 'rejected') rollBack(queryClient, userId, next.change);
+      else if (outcome !== 'sent') {
+        // Sent later, with nobody waiting for it: taken back here, with the toast its mutation would raise.
+        undoChange(queryClient, userId, next.change);
+        notifyFailure(new ChangeNotSaved(next.change, outcome), changeNotSavedToast);
+      }
     }
   } finally {
     // The tick marks settle on what the server now holds (plus anything still waiting).
@@ -179,20 +173,21 @@ export function syncPendingChanges(queryClient: QueryClient, userId: string): Pr
 }
 
 /**
- * Saves one change: stored in the account's queue, then sent with whatever else waits. Resolves
- * with `sent`, `rejected` (already rolled back, with its toast) or `queued` (offline: it goes
- * when the network is back).
+ * Sends one change: stored in the account's queue, then sent with whatever else waits. Resolves
+ * with `sent` or `queued` (offline: it goes when the network is back); rejects with the server's
+ * refusal, or when the change cannot be stored. The caller (saveChange) takes it back then.
  */
-export async function saveChange(
+export async function sendChange(
   queryClient: QueryClient,
   userId: string,
   change: PendingChange,
-): Promise<'sent' | 'rejected' | 'queued'> {
+): Promise<'sent' | 'queued'> {
   const entry = await store.add(userId, targetOf(change), change);
   awaited.add(entry.id);
   try {
     await syncPendingChanges(queryClient, userId);
     const outcome = outcomes.get(entry.id);
+    if (outcome instanceof ApiRequestError) throw outcome;
     if (outcome) return outcome;
     // Replaced by a newer change to the same thing, or sent by another tab: no longer waiting.
     const waiting = (await store.read(userId)).some((e) => e.id === entry.id);

@@ -1,14 +1,5 @@
 import { Check, RotateCcw } from 'lucide-react';
-import {
-  startTransition,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useOptimistic,
-  useRef,
-  useState,
-} from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigationType } from 'react-router';
 import { BOARD_NAMES, type Project } from '#shared/content/projects.ts';
 import { ROUTES } from '#shared/routes.ts';
@@ -16,11 +7,11 @@ import type { ProgressKind } from '#shared/schemas/progress.ts';
 import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
-import { type ProgressTickChange, useProgress, useTickProgress } from '../api/progress.ts';
+import { useProgress, useProgressNow, useTickProgress } from '../api/progress.ts';
 import { type TutorialAssetsState, useTutorialAssets } from '../api/tutorial-assets.ts';
 import { type TutorialContent, useTutorialContent } from '../api/tutorial-content.ts';
 import { parseLineRangeHash } from '../lib/code-anchor.ts';
-import { type ProjectProgress, projectProgress, withTick } from '../lib/progress.ts';
+import { type ProjectProgress, projectProgress } from '../lib/progress.ts';
 import { DifficultyBadge } from './difficulty-badge.tsx';
 import { JumpLink, revealOnPage } from './jump-link.tsx';
 import { MaterialsChecklist } from './materials-checklist.tsx';
@@ -170,14 +161,12 @@ interface TutorialPageProps {
 /** A project's full tutorial: overview, materials, wiring, code and steps, with the learner's ticks. */
 function TutorialPage({ project, content, userId }: TutorialPageProps) {
   const progressQuery = useProgress(userId);
+  // The cache is the one optimistic layer (projects-cache.ts), read here so a tick shows in the frame of its click.
+  const ticks = useProgressNow(userId);
   const assets = useTutorialAssets(project.slug);
-  const tickAsync = useTickProgress(userId ?? '').mutateAsync;
-  // The tick shows in the same frame as the click; the cache (optimistic, rolled back on error) takes over after.
-  const progressLoading = progressQuery.data === undefined && !progressQuery.isError;
-  const [shownProgress, showTick] = useOptimistic(progressQuery.data, (current, change: ProgressTickChange) =>
-    withTick(current, change),
-  );
-  const progress = useMemo(() => projectProgress(shownProgress, project), [shownProgress, project]);
+  const saveTick = useTickProgress(userId);
+  const progressLoading = ticks === undefined && !progressQuery.isError;
+  const progress = useMemo(() => projectProgress(ticks, project), [ticks, project]);
   const colors = PROJECT_COLOR_CLASSES[project.color];
   const [sectionsShown, setSectionsShown] = useState(false);
   const onSectionsShown = useCallback(() => setSectionsShown(true), []);
@@ -186,24 +175,15 @@ function TutorialPage({ project, content, userId }: TutorialPageProps) {
     shown: sectionsShown,
   });
 
-  const tick = useCallback(
-    (kind: ProgressKind, index: number, done: boolean) => {
-      const change = { projectId: project.id, kind, index, done };
-      startTransition(async () => {
-        showTick(change);
-        // A refusal is rolled back and shown by the mutation itself.
-        await tickAsync(change).catch(() => undefined);
-      });
-    },
-    [project.id, showTick, tickAsync],
-  );
   // None while userId is null: the ticks are disabled then. Stable otherwise, so the memoised sections keep theirs.
   const [onToggleStep, onToggleMaterial] = useMemo(
     () =>
-      userId === null
+      saveTick === undefined
         ? [undefined, undefined]
-        : (['steps', 'materials'] as const).map((kind) => (index: number, done: boolean) => tick(kind, index, done)),
-    [userId, tick],
+        : (['steps', 'materials'] as const satisfies readonly ProgressKind[]).map(
+            (kind) => (index: number, done: boolean) => saveTick({ projectId: project.id, kind, index, done }),
+          ),
+    [saveTick, project.id],
   );
 
   return (

@@ -1,5 +1,5 @@
 import { CloudOff, Play } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { Project } from '#shared/content/projects.ts';
 import { cn } from '#web/lib/cn.ts';
 import { useOnline } from '#web/lib/offline/connectivity.ts';
@@ -8,6 +8,38 @@ import { PROJECT_COLOR_CLASSES } from './project-style.ts';
 /** The privacy-enhanced embed (DESIGN D6), loaded only after the visitor presses play. */
 function embedUrl(youtubeId: string): string {
   return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(youtubeId)}?autoplay=1&rel=0`;
+}
+
+const POSTER_CLASS = 'bg-blueprint absolute inset-0 flex flex-col justify-between p-4';
+const CAPTION_CLASS = 'relative rounded-lg bg-bg/85 px-2.5 py-1.5 text-sm font-medium text-text backdrop-blur-sm';
+
+/** The poster's picture: the project's colour, its emoji and a round badge in the middle; `children` is the caption. */
+function Poster({
+  project,
+  badgeClass,
+  icon,
+  children,
+}: {
+  project: Project;
+  badgeClass: string;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <span
+        className={cn('absolute inset-0 bg-gradient-to-br to-transparent', PROJECT_COLOR_CLASSES[project.color].poster)}
+        aria-hidden="true"
+      />
+      <span className="relative text-5xl drop-shadow-sm" aria-hidden="true">
+        {project.emoji}
+      </span>
+      <span className="absolute inset-0 grid place-items-center" aria-hidden="true">
+        <span className={cn('grid size-16 place-items-center rounded-full', badgeClass)}>{icon}</span>
+      </span>
+      {children}
+    </>
+  );
 }
 
 /**
@@ -23,31 +55,19 @@ export function VideoFacade({ project }: { project: Project }) {
     <div className="relative aspect-video overflow-hidden rounded-xl border border-border bg-bg">
       {!playing && !online ? (
         // Videos stay online-only (product D15): offline the poster says so instead of failing.
-        <div
-          className="bg-blueprint absolute inset-0 flex flex-col justify-between p-4"
-          data-video-offline={video.youtubeId}
-        >
-          <span
-            className={cn(
-              'absolute inset-0 bg-gradient-to-br to-transparent',
-              PROJECT_COLOR_CLASSES[project.color].poster,
-            )}
-            aria-hidden="true"
-          />
-          <span className="relative text-5xl drop-shadow-sm" aria-hidden="true">
-            {project.emoji}
-          </span>
-          <span className="absolute inset-0 grid place-items-center" aria-hidden="true">
-            <span className="grid size-16 place-items-center rounded-full border border-border bg-surface-2 text-muted">
-              <CloudOff className="size-7" />
-            </span>
-          </span>
-          <p className="relative rounded-lg bg-bg/85 px-2.5 py-1.5 text-sm font-medium text-text backdrop-blur-sm">
-            Video needs a connection
-            <span className="block text-xs text-muted max-sm:hidden">
-              {video.title} plays here when you are back online
-            </span>
-          </p>
+        <div className={POSTER_CLASS} data-video-offline={video.youtubeId}>
+          <Poster
+            project={project}
+            badgeClass="border border-border bg-surface-2 text-muted"
+            icon={<CloudOff className="size-7" />}
+          >
+            <p className={CAPTION_CLASS}>
+              Video needs a connection
+              <span className="block text-xs text-muted max-sm:hidden">
+                {video.title} plays here when you are back online
+              </span>
+            </p>
+          </Poster>
         </div>
       ) : playing ? (
         <iframe
@@ -62,29 +82,20 @@ export function VideoFacade({ project }: { project: Project }) {
         <button
           type="button"
           onClick={() => setPlaying(true)}
-          className="bg-blueprint group absolute inset-0 flex flex-col justify-between p-4 text-left"
+          className={cn(POSTER_CLASS, 'group text-left')}
           data-video-facade={video.youtubeId}
         >
-          <span
-            className={cn(
-              'absolute inset-0 bg-gradient-to-br to-transparent',
-              PROJECT_COLOR_CLASSES[project.color].poster,
-            )}
-            aria-hidden="true"
-          />
-          <span className="relative text-5xl drop-shadow-sm" aria-hidden="true">
-            {project.emoji}
-          </span>
-          <span className="absolute inset-0 grid place-items-center" aria-hidden="true">
-            <span className="grid size-16 place-items-center rounded-full bg-cta text-cta-text shadow-[0_10px_30px_-10px_var(--cta)] transition-transform duration-200 group-hover:scale-110 group-focus-visible:scale-110">
-              <Play className="ml-1 size-7 fill-current" />
+          <Poster
+            project={project}
+            badgeClass="bg-cta text-cta-text shadow-[0_10px_30px_-10px_var(--cta)] transition-transform duration-200 group-hover:scale-110 group-focus-visible:scale-110"
+            icon={<Play className="ml-1 size-7 fill-current" />}
+          >
+            <span className={CAPTION_CLASS}>
+              <span className="sr-only">Play video: </span>
+              {video.title}
+              <span className="block text-xs text-muted">Plays from YouTube when you press play</span>
             </span>
-          </span>
-          <span className="relative rounded-lg bg-bg/85 px-2.5 py-1.5 text-sm font-medium text-text backdrop-blur-sm">
-            <span className="sr-only">Play video: </span>
-            {video.title}
-            <span className="block text-xs text-muted">Plays from YouTube when you press play</span>
-          </span>
+          </Poster>
         </button>
       )}
     </div>
