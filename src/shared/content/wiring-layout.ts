@@ -13,6 +13,11 @@ export const HEADER = 40;
 export const PAD_BOTTOM = 12;
 export const PART_GAP = 20;
 export const MARGIN = 8;
+/**
+ * The parts' column sits half a pin gap lower than the board, so no pin of a part is level with a
+ * pin of the board: a wire's run from one can never lie on a run from the other.
+ */
+export const PARTS_OFFSET = PIN_GAP / 2;
 
 /** Wire colours as drawn and as the connection table's swatches show them. */
 export const WIRE_HEX: Readonly<Record<WireColor, string>> = {
@@ -53,5 +58,5 @@ export function wiringDiagramHeight(
   if (!board) return 0;
   const others = parts.filter((part) => part !== board);
   const stacked = others.reduce((sum, part) => sum + partHeight(part) + PART_GAP, 0) - (others.length ? PART_GAP : 0);
-  return Math.max(MARGIN + partHeight(board), MARGIN + stacked) + MARGIN;
+  return Math.max(MARGIN + partHeight(board), MARGIN + PARTS_OFFSET + stacked) + MARGIN;
 }
