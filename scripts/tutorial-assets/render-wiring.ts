@@ -40,8 +40,8 @@ export interface DiagramWire {
   readonly step?: number;
 }
 
-const BOARD_WIDTH = 150;
-const PART_WIDTH = 190;
+const BOARD_WIDTH = 130;
+const PART_WIDTH = 160;
 const TRACK_GAP = 14;
 const CHANNEL_MARGIN = 26;
 /** Font sizes drawn at scale 1, which is how a phone shows the diagram first: pin names at 12 px. */
