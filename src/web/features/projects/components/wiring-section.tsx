@@ -22,8 +22,9 @@ function WireEnd({ end: { label, pin } }: { end: WireEndView }) {
 }
 
 /** Zoom steps; 1 draws pin names at 12 px, the size a phone shows first. */
-const SCALES = [0.5, 0.6, 0.75, 0.9, 1, 1.25, 1.5, 2] as const;
-const MIN_SCALE = SCALES[0];
+const SCALES = [0.4, 0.5, 0.6, 0.75, 0.9, 1, 1.25, 1.5, 2] as const;
+/** As far as Fit may go: the widest diagram on a 320 px phone. */
+const MIN_SCALE = 0.3;
 const MAX_SCALE = SCALES[SCALES.length - 1] ?? 2;
 
 /** The next zoom step up or down from a scale (which may lie between steps after "Fit"). */
@@ -63,7 +64,7 @@ function WiringDiagram({ view, assets }: { view: TutorialView; assets: TutorialA
             variant="ghost"
             size="icon"
             aria-label="Zoom out"
-            disabled={!ready || scale <= MIN_SCALE}
+            disabled={!ready || scale <= (SCALES[0] ?? MIN_SCALE)}
             onClick={() => setScale((s) => stepScale(s, -1))}
           >
             <ZoomOut aria-hidden="true" />
