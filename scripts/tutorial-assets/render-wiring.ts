@@ -18,6 +18,7 @@ import {
   boardOf,
   HEADER,
   MARGIN,
+  netsOf,
   PART_GAP,
   PARTS_OFFSET,
   PIN_GAP,
@@ -25,7 +26,7 @@ import {
   WIRE_HEX,
 } from '../../src/shared/content/wiring-layout.ts';
 
-export { WIRE_HEX };
+export { netsOf, WIRE_HEX };
 
 export interface DiagramPart {
   readonly id: string;
@@ -76,25 +77,6 @@ function splitEnd(end: string): [string, string] {
   const dot = end.indexOf('.');
   if (dot < 1) throw new Error(`A wire end must read "part.pin": ${end}`);
   return [end.slice(0, dot), end.slice(dot + 1)];
-}
-
-/** Each wire end's net (the pins joined by wires), named after the first end of it a wire names. */
-export function netsOf(wires: readonly DiagramWire[]): (end: string) => string {
-  const parent = new Map<string, string>();
-  const find = (end: string): string => {
-    const up = parent.get(end) ?? end;
-    if (up === end) return end;
-    const root = find(up);
-    parent.set(end, root);
-    return root;
-  };
-  const seen = new Map<string, number>();
-  for (const wire of wires) {
-    for (const end of [wire.from, wire.to]) if (!seen.has(end)) seen.set(end, seen.size);
-    const [a, b] = [find(wire.from), find(wire.to)].sort((p, q) => (seen.get(p) ?? 0) - (seen.get(q) ?? 0));
-    if (a && b && a !== b) parent.set(b, a);
-  }
-  return find;
 }
 
 /** Is the point on the run from a to b (both ends included)? Runs are horizontal or vertical. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findProjectBySlug } from '../../src/shared/content/projects.ts';
 import { TUTORIALS, type Wire } from '../../src/shared/content/tutorials.ts';
-import { renderWiringSvg } from './render-wiring.ts';
+import { netsOf, renderWiringSvg } from './render-wiring.ts';
 
 /*
  * Reads every tutorial's diagram as drawn (the SVG the build ships) and checks that it cannot be
@@ -20,7 +20,7 @@ interface Segment {
 }
 interface DrawnWire {
   readonly name: string;
-  readonly net: number;
+  readonly net: string;
   readonly points: readonly Point[];
   readonly segments: readonly Segment[];
 }
@@ -30,6 +30,8 @@ interface Box {
   readonly right: number;
   readonly bottom: number;
 }
+
+// Nets come from the tutorial's data (the pins each wire joins, wiring-layout.ts), never from the drawing.
 
 /** Glyph advance as a share of the font size: 0.6 is exact for the mono face, generous for the display face. */
 const ADVANCE = 0.62;
@@ -57,25 +59,6 @@ function pointsOf(d: string): Point[] {
 }
 
 const decode = (text: string) => text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
-
-/** Nets: pins joined by wires, as union-find over "part.pin". */
-function netsOf(wires: readonly Wire[]): (end: string) => number {
-  const parent = new Map<string, string>();
-  const find = (end: string): string => {
-    const up = parent.get(end) ?? end;
-    if (up === end) return end;
-    const root = find(up);
-    parent.set(end, root);
-    return root;
-  };
-  for (const wire of wires) parent.set(find(wire.from), find(wire.to));
-  const ids = new Map<string, number>();
-  return (end) => {
-    const root = find(end);
-    if (!ids.has(root)) ids.set(root, ids.size);
-    return ids.get(root) ?? -1;
-  };
-}
 
 const isHorizontal = (s: Segment) => Math.abs(s.a.y - s.b.y) < EPSILON;
 const isVertical = (s: Segment) => Math.abs(s.a.x - s.b.x) < EPSILON;
