@@ -40,6 +40,29 @@ describe('wiring diagram', () => {
     expect(new Set(tracks).size).toBeGreaterThan(1);
   });
 
+  it('names each wire, its net and its step on the drawing, for the page and the simulator to find', () => {
+    const stepped = renderWiringSvg(
+      parts,
+      wires.map((wire, index) => (index === 0 ? { ...wire, step: 2 } : wire)),
+      'Test',
+    );
+    expect(stepped).toContain('data-wire="soil.VCC→arduino.5V" data-net="soil.VCC" data-step="2"');
+    // relay.VCC joins soil.VCC at the board's 5V pin: one net.
+    expect(stepped).toContain('data-wire="relay.VCC→arduino.5V" data-net="soil.VCC"');
+    expect(stepped).toContain('data-pin="arduino.D7"');
+  });
+
+  it('puts no pin of a part level with a pin of the board, and dots where one net leaves a shared run', () => {
+    const rows = (side: 'board' | 'parts') =>
+      [...svg.matchAll(/<circle class="wd-pin" cx="([\d.]+)" cy="([\d.]+)" r="4" data-pin="([^"]+)"/g)]
+        .filter((m) => (m[3]?.startsWith('arduino.') ?? false) === (side === 'board'))
+        .map((m) => m[2]);
+    const boardRows = new Set(rows('board'));
+    expect(rows('parts').filter((row) => boardRows.has(row))).toEqual([]);
+    // Two VCC wires and two GND wires leave one board pin each: each pair parts at a dot.
+    expect(svg.match(/class="wd-junction"/g)).toHaveLength(2);
+  });
+
   it('refuses a wire to a pin no part has, or a colour it cannot draw', () => {
     expect(() => renderWiringSvg(parts, [{ from: 'soil.OUT', to: 'arduino.A0', color: 'red' }], 'Bad')).toThrow(
       /soil\.OUT/,

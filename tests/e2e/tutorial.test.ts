@@ -302,6 +302,69 @@ describe('tutorial pages', () => {
     }
   });
 
+  test('on a phone the diagram reads at 12 px, says at its top how to see the rest, and zooms in, out and to fit', async ({
+    browser,
+  }) => {
+    const { page, close } = await openSignedInPage(browser, { width: 375 });
+    await openTutorial(page, 'medical-assistance-robot');
+    const figure = page.locator('.wiring-figure');
+    const svg = figure.locator('.wiring-svg svg');
+    const hint = await figure.getByText('Swipe sideways to see all of it.').boundingBox();
+    expect(hint?.y).toBeLessThan((await svg.boundingBox())?.y ?? 0);
+    /** The smallest pin name as drawn on screen, in CSS pixels. */
+    const smallestPin = () =>
+      svg.evaluate((drawing) => {
+        const scale = drawing.getBoundingClientRect().width / (drawing.closest('svg')?.viewBox.baseVal.width ?? 1);
+        const sizes = [...drawing.querySelectorAll('.wd-pin-label')].map((t) => Number(t.getAttribute('font-size')));
+        return Math.min(...sizes) * scale;
+      });
+    expect(await smallestPin()).toBeGreaterThanOrEqual(12);
+    const zoom = figure.getByRole('status', { name: 'Zoom level' });
+    const width = async () => (await svg.boundingBox())?.width ?? 0;
+    const before = await width();
+    await figure.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(() => zoom.textContent()).toBe('125%');
+    expect(await width()).toBeCloseTo(before * 1.25, 0);
+    // From the keyboard too.
+    await figure.getByRole('button', { name: 'Zoom out' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => zoom.textContent()).toBe('100%');
+    await figure.getByRole('button', { name: 'Fit' }).click();
+    const box = figure.locator('.wiring-scroll');
+    await expect.poll(async () => (await width()) <= (await box.evaluate((el) => el.clientWidth))).toBe(true);
+
+    // Every tutorial's labels, measured in the real fonts: inside the picture, inside their part, apart.
+    for (const tutorial of tutorials.TUTORIALS) {
+      const drawn = renderWiringSvg(tutorial.parts, tutorial.wires, tutorial.slug);
+      const problems = await figure.locator('.wiring-svg').evaluate((holder, markup) => {
+        holder.innerHTML = markup;
+        const drawing = holder.querySelector('svg');
+        if (!drawing) return ['no drawing'];
+        const view = drawing.viewBox.baseVal;
+        const found: string[] = [];
+        const boxes = [...drawing.querySelectorAll('text')].map((text) => ({ text, box: text.getBBox() }));
+        for (const [i, { text, box }] of boxes.entries()) {
+          const part = text.closest('g')?.querySelector('rect')?.getBBox();
+          const inside = (outer: DOMRect | SVGRect) =>
+            box.x >= outer.x &&
+            box.y >= outer.y &&
+            box.x + box.width <= outer.x + outer.width &&
+            box.y + box.height <= outer.y + outer.height;
+          if (!inside(view)) found.push(`"${text.textContent}" is cut off`);
+          if (part && !inside(part)) found.push(`"${text.textContent}" sticks out of its part`);
+          for (const other of boxes.slice(i + 1)) {
+            const b = other.box;
+            if (box.x < b.x + b.width && b.x < box.x + box.width && box.y < b.y + b.height && b.y < box.y + box.height)
+              found.push(`"${text.textContent}" overlaps "${other.text.textContent}"`);
+          }
+        }
+        return found;
+      }, drawn);
+      expect(problems, tutorial.slug).toEqual([]);
+    }
+    await close();
+  });
+
   test('the prerendered page shows the tutorial before any script loads, to a browser that holds a session only', async ({
     browser,
   }) => {

@@ -13,6 +13,11 @@ export const HEADER = 40;
 export const PAD_BOTTOM = 12;
 export const PART_GAP = 20;
 export const MARGIN = 8;
+/**
+ * The parts' column sits half a pin gap lower than the board, so no pin of a part is level with a
+ * pin of the board: a wire's run from one can never lie on a run from the other.
+ */
+export const PARTS_OFFSET = PIN_GAP / 2;
 
 /** Wire colours as drawn and as the connection table's swatches show them. */
 export const WIRE_HEX: Readonly<Record<WireColor, string>> = {
@@ -53,5 +58,24 @@ export function wiringDiagramHeight(
   if (!board) return 0;
   const others = parts.filter((part) => part !== board);
   const stacked = others.reduce((sum, part) => sum + partHeight(part) + PART_GAP, 0) - (others.length ? PART_GAP : 0);
-  return Math.max(MARGIN + partHeight(board), MARGIN + stacked) + MARGIN;
+  return Math.max(MARGIN + partHeight(board), MARGIN + PARTS_OFFSET + stacked) + MARGIN;
+}
+
+/** Each wire end's net (the pins joined by wires), named after the first end of it a wire names. */
+export function netsOf(wires: readonly { readonly from: string; readonly to: string }[]): (end: string) => string {
+  const parent = new Map<string, string>();
+  const find = (end: string): string => {
+    const up = parent.get(end) ?? end;
+    if (up === end) return end;
+    const root = find(up);
+    parent.set(end, root);
+    return root;
+  };
+  const seen = new Map<string, number>();
+  for (const wire of wires) {
+    for (const end of [wire.from, wire.to]) if (!seen.has(end)) seen.set(end, seen.size);
+    const [a, b] = [find(wire.from), find(wire.to)].sort((p, q) => (seen.get(p) ?? 0) - (seen.get(q) ?? 0));
+    if (a && b && a !== b) parent.set(b, a);
+  }
+  return find;
 }

@@ -1,5 +1,5 @@
-import { RotateCcw } from 'lucide-react';
-import { memo } from 'react';
+import { Maximize2, RotateCcw, ZoomIn, ZoomOut } from 'lucide-react';
+import { memo, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import type { TutorialAssetsState } from '../api/tutorial-assets.ts';
 import type { TutorialView, WireEndView } from '../lib/tutorial-view.ts';
@@ -21,11 +21,74 @@ function WireEnd({ end: { label, pin } }: { end: WireEndView }) {
   );
 }
 
+/** Zoom steps; 1 draws pin names at 12 px, the size a phone shows first. */
+const SCALES = [0.4, 0.5, 0.6, 0.75, 0.9, 1, 1.25, 1.5, 2] as const;
+/** As far as Fit may go: the widest diagram on a 320 px phone. */
+const MIN_SCALE = 0.3;
+const MAX_SCALE = SCALES[SCALES.length - 1] ?? 2;
+
+/** The next zoom step up or down from a scale (which may lie between steps after "Fit"). */
+function stepScale(scale: number, direction: 1 | -1): number {
+  const next = direction > 0 ? SCALES.find((s) => s > scale + 0.01) : SCALES.findLast((s) => s < scale - 0.01);
+  return next ?? scale;
+}
+
 function WiringDiagram({ view, assets }: { view: TutorialView; assets: TutorialAssetsState }) {
+  const [scale, setScale] = useState(1);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const drawingRef = useRef<HTMLDivElement>(null);
+  const ready = assets.data !== undefined;
+
+  // Fit the drawing's width to the box: measure it as drawn now and scale by what is left over.
+  const fit = () => {
+    const box = scrollRef.current;
+    const drawing = drawingRef.current?.querySelector('svg');
+    if (!box || !drawing) return;
+    const padding = Number.parseFloat(getComputedStyle(box).paddingLeft) * 2;
+    const drawn = drawing.getBoundingClientRect().width;
+    if (drawn <= 0) return;
+    const fitted = (scale * (box.clientWidth - padding)) / drawn;
+    setScale(Math.min(MAX_SCALE, Math.max(MIN_SCALE, Math.floor(fitted * 100) / 100)));
+    box.scrollTo({ left: 0 });
+  };
+
   return (
     <figure className="wiring-figure tray bg-blueprint overflow-hidden">
-      {/* Scrolls sideways on a phone; focusable so a keyboard can scroll it too. */}
+      <div className="wiring-tools flex items-center gap-2 border-b border-border px-3 py-2 print:hidden">
+        <p className="mr-auto text-sm text-muted">
+          <span className="sm:hidden">Swipe sideways to see all of it.</span>
+        </p>
+        {/* biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form's fieldset */}
+        <div role="group" aria-label="Zoom the diagram" className="flex items-center gap-1">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Zoom out"
+            disabled={!ready || scale <= (SCALES[0] ?? MIN_SCALE)}
+            onClick={() => setScale((s) => stepScale(s, -1))}
+          >
+            <ZoomOut aria-hidden="true" />
+          </Button>
+          <output className="w-12 text-center font-mono text-sm" aria-live="polite" aria-label="Zoom level">
+            {Math.round(scale * 100)}%
+          </output>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Zoom in"
+            disabled={!ready || scale >= MAX_SCALE}
+            onClick={() => setScale((s) => stepScale(s, 1))}
+          >
+            <ZoomIn aria-hidden="true" />
+          </Button>
+          <Button variant="ghost" size="sm" disabled={!ready} onClick={fit}>
+            <Maximize2 aria-hidden="true" /> Fit
+          </Button>
+        </div>
+      </div>
+      {/* Scrolls both ways when zoomed in; focusable so a keyboard can scroll it too. */}
       <div
+        ref={scrollRef}
         className="wiring-scroll overflow-x-auto p-4"
         role="img"
         aria-labelledby="wiring-caption"
@@ -34,11 +97,15 @@ function WiringDiagram({ view, assets }: { view: TutorialView; assets: TutorialA
         tabIndex={0}
       >
         {assets.data ? (
-          <div
-            className="wiring-svg wiring-zoom mx-auto w-fit"
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: built from our typed content at build time
-            dangerouslySetInnerHTML={{ __html: assets.data.wiringSvg }}
-          />
+          <div className="wiring-zoom mx-auto w-fit">
+            <div
+              ref={drawingRef}
+              className="wiring-svg"
+              style={{ zoom: scale }}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: built from our typed content at build time
+              dangerouslySetInnerHTML={{ __html: assets.data.wiringSvg }}
+            />
+          </div>
         ) : (
           <div
             className="wiring-zoom skeleton mx-auto w-full max-w-lg rounded-xl"
@@ -55,7 +122,7 @@ function WiringDiagram({ view, assets }: { view: TutorialView; assets: TutorialA
         </div>
       ) : null}
       <figcaption id="wiring-caption" className="border-t border-border px-4 py-3 text-sm text-muted">
-        {CAPTION}.<span className="sm:hidden print:hidden"> Swipe sideways to see all of it.</span>
+        {CAPTION}. A dot joins wires; wires that cross without a dot are not connected.
       </figcaption>
     </figure>
   );
