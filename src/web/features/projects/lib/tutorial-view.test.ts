@@ -28,6 +28,7 @@ describe('tutorialView', () => {
   it('holds the plant robot diagram’s height', () => {
     const tutorial = content.findTutorial('plant-watering-robot');
     if (!tutorial) throw new Error('no plant tutorial');
-    expect(tutorialView(content, tutorial, 10).diagramHeight).toBe(692);
+    // The drawn SVG's height (viewBox 0 0 486 704, parts' column offset half a pin gap below the board's).
+    expect(tutorialView(content, tutorial, 10).diagramHeight).toBe(704);
   });
 });
