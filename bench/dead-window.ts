@@ -7,7 +7,9 @@
  * The boot script answers taps in the gap, so nothing is lost; the gap is how long the visitor
  * waits for a held tap's answer.
  *
- *   node bench/dead-window.ts [--runs=5] [--base-url=http://127.0.0.1:3000]   (after `npm run build`)
+ *   node bench/dead-window.ts [--runs=5] [--base-url=http://127.0.0.1:3000] [--write]   (after `npm run build`)
+ *
+ * With --write it also runs Lighthouse on the same pages and writes the `first-touch` section of bench/RESULTS.md.
  *
  * Without --base-url it starts the built server on a fresh database. `npm run bench` runs it too.
  */
@@ -19,6 +21,8 @@ import type { Browser } from 'playwright-core';
 import { signUpAndSignIn } from '#test/sign-up.ts';
 import { SESSION_STORAGE_KEY } from '#web/lib/auth/storage-key.ts';
 import { launchBrowser } from '../tests/e2e/browser.ts';
+import { benchLighthouse } from './lighthouse.ts';
+import { writeResultsSection } from './results-file.ts';
 import { median, startServer } from './support.ts';
 
 export interface DeadWindowResult {
@@ -43,11 +47,13 @@ interface Sample {
 const RECORD_ATTRIBUTES = () => {
   const marks: Record<string, number> = {};
   (window as unknown as { __marks: Record<string, number> }).__marks = marks;
+  // Init scripts run before <html> exists: watch the document, and take the attributes <html> gets.
   new MutationObserver((changes) => {
     for (const change of changes) {
-      if (change.attributeName && !(change.attributeName in marks)) marks[change.attributeName] = performance.now();
+      const name = change.attributeName;
+      if (name && change.target === document.documentElement && !(name in marks)) marks[name] = performance.now();
     }
-  }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-app', 'data-hydrated'] });
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app', 'data-hydrated'] });
 };
 
 async function sample(browser: Browser, url: string, session: string | null, warm: boolean): Promise<Sample> {
@@ -142,7 +148,9 @@ export function deadWindowTable(results: readonly DeadWindowResult[]): string {
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({ options: { runs: { type: 'string' }, 'base-url': { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { runs: { type: 'string' }, 'base-url': { type: 'string' }, write: { type: 'boolean', default: false } },
+  });
   const runs = Number(values.runs ?? 5);
   let baseUrl = values['base-url'];
   let stop: () => Promise<void> = async () => undefined;
@@ -154,7 +162,38 @@ if (import.meta.main) {
     stop = () => server.stop();
   }
   try {
-    process.stdout.write(`${deadWindowTable(await benchDeadWindow(baseUrl, DEAD_WINDOW_PAGES, runs))}\n`);
+    const table = deadWindowTable(await benchDeadWindow(baseUrl, DEAD_WINDOW_PAGES, runs));
+    // Lighthouse's LCP on the same pages, in the same run, with the same server.
+    const lighthouse = [
+      ...(await benchLighthouse(baseUrl, ['/', '/auth'], runs)),
+      ...(await benchLighthouse(baseUrl, ['/projects/line-following-robot'], runs, { signedIn: true })),
+    ];
+    const lcp = [
+      '| page | Lighthouse performance | LCP | TBT | CLS |',
+      '|---|---|---|---|---|',
+      ...lighthouse.map(
+        (r) =>
+          `| ${r.path} | ${r.performance} | ${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} |`,
+      ),
+    ].join('\n');
+    process.stdout.write(`${table}\n\n${lcp}\n`);
+    if (values.write) {
+      writeResultsSection(
+        'first-touch',
+        `## The first touch (\`node bench/dead-window.ts --write\`)
+
+Written on ${new Date().toISOString().slice(0, 10)}, median of ${runs} loads per row, 4× CPU and DevTools' slow 4G
+(see docs/first-touch.md and decision 014). Taps in the gap are held by the boot script and answered once
+React has taken over; the gap is how long a held tap waits, never a lost tap.
+
+${table}
+
+Lighthouse (mobile preset) on the same pages in the same run:
+
+${lcp}
+`,
+      );
+    }
   } finally {
     await stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
