@@ -8,6 +8,7 @@ import { SoundEffects } from '#web/features/sound/sound-effects.tsx';
 import { SoundToggle } from '#web/features/sound/sound-toggle.tsx';
 import { ThemeToggle } from '#web/features/theme/theme-toggle.tsx';
 import { replayHeldInput } from '#web/lib/held-input.ts';
+import { leftToTheNextPage } from '#web/lib/interrupted-load.ts';
 import { NOT_FOUND, pageTitle } from '#web/lib/site.ts';
 import { AccountControls } from './account-controls.tsx';
 import { BOOT_SCRIPT } from './boot-script.ts';
@@ -64,7 +65,10 @@ function Shell({ children }: { children: ReactNode }) {
   }, []);
   // The offline app's service worker, once the page has loaded (product D15); its code is a chunk of its own.
   useEffect(() => {
-    void import('#web/lib/offline/register-after-load.ts').then((module) => module.registerServiceWorkerAfterLoad());
+    import('#web/lib/offline/register-after-load.ts').then(
+      (module) => module.registerServiceWorkerAfterLoad(),
+      leftToTheNextPage,
+    );
   }, []);
   return (
     <>

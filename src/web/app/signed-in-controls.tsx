@@ -11,6 +11,7 @@ import { usePendingChangesSync } from '#web/features/projects/api/pending-change
 import { progressQueryOptions } from '#web/features/projects/api/progress.ts';
 import { useSession } from '#web/lib/auth/session.ts';
 import { clearSessionMarker } from '#web/lib/auth/session-hint.ts';
+import { leftToTheNextPage } from '#web/lib/interrupted-load.ts';
 import { QueryProvider } from '#web/lib/query-client.tsx';
 
 /** The chip's name: the username, or the e-mail before the @ (SPEC §2). */
@@ -29,7 +30,7 @@ function useKeepPersonalDataForOffline(userId: string | null) {
     if (userId === null || !('serviceWorker' in navigator)) return;
     let undo: (() => void) | null = null;
     let cancelled = false;
-    void import('#web/lib/offline/service-worker.ts').then(({ onFirstServiceWorkerControl }) => {
+    import('#web/lib/offline/service-worker.ts').then(({ onFirstServiceWorkerControl }) => {
       if (cancelled) return;
       undo = onFirstServiceWorkerControl(() => {
         const ignore = () => undefined;
@@ -38,7 +39,7 @@ function useKeepPersonalDataForOffline(userId: string | null) {
         void queryClient.fetchQuery({ ...profileQueryOptions(userId), staleTime: 0 }).catch(ignore);
         void queryClient.fetchQuery({ ...accountQueryOptions(userId), staleTime: 0 }).catch(ignore);
       });
-    });
+    }, leftToTheNextPage);
     return () => {
       cancelled = true;
       undo?.();

@@ -1,3 +1,5 @@
+import { leftToTheNextPage } from '#web/lib/interrupted-load.ts';
+
 /**
  * How long after `load` the worker is registered. Its first install downloads the whole app (about
  * 600 KB, bench/RESULTS.md "Offline app"); started at once, that would compete with hydration and
@@ -19,7 +21,7 @@ export function registerServiceWorkerAfterLoad(): void {
       window.addEventListener('online', register, { once: true });
       return;
     }
-    void import('./service-worker.ts').then((module) => module.registerServiceWorker());
+    import('./service-worker.ts').then((module) => module.registerServiceWorker(), leftToTheNextPage);
   };
   const whenIdle = () => {
     const idle = () => {
