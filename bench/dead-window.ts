@@ -19,6 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { signUpAndSignIn } from '#test/sign-up.ts';
+import { slowPhone } from '#test/slow-phone.ts';
 import { SESSION_STORAGE_KEY } from '#web/lib/auth/storage-key.ts';
 import { launchBrowser } from '../tests/e2e/browser.ts';
 import { benchLighthouse } from './lighthouse.ts';
@@ -71,15 +72,7 @@ async function sample(browser: Browser, url: string, session: string | null, war
       await page.goto(url);
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     }
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 562.5,
-      downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
-      uploadThroughput: (750 * 1024 * 0.9) / 8,
-    });
+    await slowPhone(page);
     await page.goto(url, { waitUntil: 'commit' });
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 });
     return await page.evaluate(() => {

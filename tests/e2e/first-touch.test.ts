@@ -1,6 +1,7 @@
-import type { CDPSession, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { signUpAndSignIn } from '#test/sign-up.ts';
+import { slowPhone } from '#test/slow-phone.ts';
 import { baseUrl, openPage, PASSWORD, test, url, waitForHydration } from './fixtures.ts';
 
 /*
@@ -23,20 +24,6 @@ async function holdTheApp(page: Page) {
       await waitForHydration(page);
     },
   };
-}
-
-/** Lighthouse's mobile profile as DevTools applies it: 4× slower CPU, slow 4G (150 ms RTT, 1.6 Mbps down). */
-async function slowPhone(page: Page): Promise<CDPSession> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 562.5,
-    downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
-    uploadThroughput: (750 * 1024 * 0.9) / 8,
-  });
-  return cdp;
 }
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
