@@ -16,9 +16,45 @@ export type WireColor =
   | 'brown'
   | 'grey';
 
+/**
+ * What a part is, whatever the tutorial calls it: the simulator models each kind from its
+ * datasheet (src/shared/simulator/parts), so a new tutorial made of known kinds simulates as it is.
+ */
+export type PartKind =
+  | 'arduino'
+  | 'breadboard-rail'
+  | 'battery'
+  | 'soil-moisture-sensor'
+  | 'moisture-board'
+  | 'relay-module'
+  | 'water-pump'
+  | 'ir-line-sensor'
+  | 'ir-obstacle-sensor'
+  | 'l298n-driver'
+  | 'dc-motor'
+  | 'mq135'
+  | 'mq2'
+  | 'dht11'
+  | 'lcd-i2c'
+  | 'led'
+  | 'active-buzzer'
+  | 'inductive-sensor'
+  | 'servo-sg90'
+  | 'servo-mg996r'
+  | 'ldr'
+  | 'resistor-10k'
+  | 'ph-sensor'
+  | 'tds-sensor'
+  | 'turbidity-sensor'
+  | 'thermistor'
+  | 'ds3231'
+  | 'uln2003-stepper'
+  | 'push-button';
+
 /** A part in the wiring diagram, with only the pins that are used. */
 export interface WiringPart {
   readonly id: string; // e.g. 'arduino', 'soil'; never contains a dot
+  readonly kind: PartKind;
   readonly label: string; // e.g. 'Soil moisture sensor'
   readonly pins: readonly string[]; // e.g. ['VCC', 'GND', 'AOUT']; Arduino pins: 'D2'…'D13', 'A0'…'A5', '5V', 'GND', 'VIN'
 }
@@ -49,12 +85,17 @@ export interface Tutorial {
 
 // Parts that several tutorials share. Every module takes 5 V and GND from the breadboard's rails, because the
 // Arduino has only one 5V pin.
-const RAIL: WiringPart = { id: 'rail', label: 'Breadboard rail', pins: ['+', '-'] };
-const LCD: WiringPart = { id: 'lcd', label: '16×2 LCD (I2C backpack)', pins: ['VCC', 'GND', 'SDA', 'SCL'] };
+const RAIL: WiringPart = { id: 'rail', kind: 'breadboard-rail', label: 'Breadboard rail', pins: ['+', '-'] };
+const LCD: WiringPart = {
+  id: 'lcd',
+  kind: 'lcd-i2c',
+  label: '16×2 LCD (I2C backpack)',
+  pins: ['VCC', 'GND', 'SDA', 'SCL'],
+};
 
 function arduino(board: Board, pins: readonly string[]): WiringPart {
   const label = board === 'uno' ? 'Arduino Uno' : board === 'nano' ? 'Arduino Nano' : 'Arduino Mega 2560';
-  return { id: 'arduino', label, pins };
+  return { id: 'arduino', kind: 'arduino', label, pins };
 }
 
 /** The two wires that bring the Arduino's 5V and GND to the breadboard rails. */
@@ -90,10 +131,10 @@ export const TUTORIALS: readonly Tutorial[] = [
     parts: [
       arduino('uno', ['5V', 'GND', 'D7', 'A0']),
       RAIL,
-      { id: 'soil', label: 'Soil moisture sensor', pins: ['VCC', 'GND', 'AOUT'] },
-      { id: 'relay', label: 'Relay module', pins: ['VCC', 'GND', 'IN', 'COM', 'NO'] },
-      { id: 'pump', label: 'Water pump', pins: ['+', '-'] },
-      { id: 'battery', label: '4 × AA battery pack', pins: ['+', '-'] },
+      { id: 'soil', kind: 'soil-moisture-sensor', label: 'Soil moisture sensor', pins: ['VCC', 'GND', 'AOUT'] },
+      { id: 'relay', kind: 'relay-module', label: 'Relay module', pins: ['VCC', 'GND', 'IN', 'COM', 'NO'] },
+      { id: 'pump', kind: 'water-pump', label: 'Water pump', pins: ['+', '-'] },
+      { id: 'battery', kind: 'battery', label: '4 × AA battery pack', pins: ['+', '-'] },
     ],
     wires: [
       ...railWires(1),
@@ -124,16 +165,17 @@ export const TUTORIALS: readonly Tutorial[] = [
     parts: [
       arduino('uno', ['5V', 'GND', 'VIN', 'D2', 'D3', 'D5', 'D6', 'D9', 'D10']),
       RAIL,
-      { id: 'leftSensor', label: 'Left IR sensor', pins: ['VCC', 'GND', 'OUT'] },
-      { id: 'rightSensor', label: 'Right IR sensor', pins: ['VCC', 'GND', 'OUT'] },
+      { id: 'leftSensor', kind: 'ir-line-sensor', label: 'Left IR sensor', pins: ['VCC', 'GND', 'OUT'] },
+      { id: 'rightSensor', kind: 'ir-line-sensor', label: 'Right IR sensor', pins: ['VCC', 'GND', 'OUT'] },
       {
         id: 'driver',
+        kind: 'l298n-driver',
         label: 'L298N motor driver',
         pins: ['IN1', 'IN2', 'IN3', 'IN4', '12V', 'GND', 'OUT1', 'OUT2', 'OUT3', 'OUT4'],
       },
-      { id: 'leftMotor', label: 'Left motor', pins: ['+', '-'] },
-      { id: 'rightMotor', label: 'Right motor', pins: ['+', '-'] },
-      { id: 'battery', label: '6 × AA battery pack', pins: ['+', '-'] },
+      { id: 'leftMotor', kind: 'dc-motor', label: 'Left motor', pins: ['+', '-'] },
+      { id: 'rightMotor', kind: 'dc-motor', label: 'Right motor', pins: ['+', '-'] },
+      { id: 'battery', kind: 'battery', label: '6 × AA battery pack', pins: ['+', '-'] },
     ],
     wires: [
       ...railWires(2),
@@ -174,11 +216,11 @@ export const TUTORIALS: readonly Tutorial[] = [
     parts: [
       arduino('uno', ['5V', 'GND', 'D2', 'D5', 'D6', 'A0', 'A4', 'A5']),
       RAIL,
-      { id: 'mq135', label: 'MQ-135 gas sensor', pins: ['VCC', 'GND', 'AO'] },
-      { id: 'dht', label: 'DHT11 sensor', pins: ['VCC', 'GND', 'DATA'] },
+      { id: 'mq135', kind: 'mq135', label: 'MQ-135 gas sensor', pins: ['VCC', 'GND', 'AO'] },
+      { id: 'dht', kind: 'dht11', label: 'DHT11 sensor', pins: ['VCC', 'GND', 'DATA'] },
       LCD,
-      { id: 'greenLed', label: 'Green LED with 220 Ω resistor', pins: ['+', '-'] },
-      { id: 'redLed', label: 'Red LED with 220 Ω resistor', pins: ['+', '-'] },
+      { id: 'greenLed', kind: 'led', label: 'Green LED with 220 Ω resistor', pins: ['+', '-'] },
+      { id: 'redLed', kind: 'led', label: 'Red LED with 220 Ω resistor', pins: ['+', '-'] },
     ],
     wires: [
       ...railWires(0),
@@ -214,12 +256,17 @@ export const TUTORIALS: readonly Tutorial[] = [
     parts: [
       arduino('uno', ['5V', 'GND', 'D2', 'D3', 'D9', 'D10', 'A0']),
       RAIL,
-      { id: 'ir', label: 'IR obstacle sensor', pins: ['VCC', 'GND', 'OUT'] },
-      { id: 'moisture', label: 'Moisture sensor board', pins: ['VCC', 'GND', 'AO'] },
-      { id: 'metal', label: 'Inductive metal sensor (5 V)', pins: ['brown', 'blue', 'black'] },
-      { id: 'trapdoor', label: 'Trapdoor servo (SG90)', pins: ['signal', 'V+', 'GND'] },
-      { id: 'chute', label: 'Chute servo (MG996R)', pins: ['signal', 'V+', 'GND'] },
-      { id: 'battery', label: '4 × AA battery pack (6 V)', pins: ['+', '-'] },
+      { id: 'ir', kind: 'ir-obstacle-sensor', label: 'IR obstacle sensor', pins: ['VCC', 'GND', 'OUT'] },
+      { id: 'moisture', kind: 'moisture-board', label: 'Moisture sensor board', pins: ['VCC', 'GND', 'AO'] },
+      {
+        id: 'metal',
+        kind: 'inductive-sensor',
+        label: 'Inductive metal sensor (5 V)',
+        pins: ['brown', 'blue', 'black'],
+      },
+      { id: 'trapdoor', kind: 'servo-sg90', label: 'Trapdoor servo (SG90)', pins: ['signal', 'V+', 'GND'] },
+      { id: 'chute', kind: 'servo-mg996r', label: 'Chute servo (MG996R)', pins: ['signal', 'V+', 'GND'] },
+      { id: 'battery', kind: 'battery', label: '4 × AA battery pack (6 V)', pins: ['+', '-'] },
     ],
     wires: [
       ...railWires(2),
@@ -261,11 +308,11 @@ export const TUTORIALS: readonly Tutorial[] = [
     parts: [
       arduino('uno', ['5V', 'GND', 'D9', 'A0', 'A1']),
       RAIL,
-      { id: 'servo', label: 'Servo (SG90)', pins: ['signal', 'V+', 'GND'] },
-      { id: 'eastLdr', label: 'East LDR', pins: ['leg 1', 'leg 2'] },
-      { id: 'eastResistor', label: '10 kΩ resistor (east)', pins: ['leg 1', 'leg 2'] },
-      { id: 'westLdr', label: 'West LDR', pins: ['leg 1', 'leg 2'] },
-      { id: 'westResistor', label: '10 kΩ resistor (west)', pins: ['leg 1', 'leg 2'] },
+      { id: 'servo', kind: 'servo-sg90', label: 'Servo (SG90)', pins: ['signal', 'V+', 'GND'] },
+      { id: 'eastLdr', kind: 'ldr', label: 'East LDR', pins: ['leg 1', 'leg 2'] },
+      { id: 'eastResistor', kind: 'resistor-10k', label: '10 kΩ resistor (east)', pins: ['leg 1', 'leg 2'] },
+      { id: 'westLdr', kind: 'ldr', label: 'West LDR', pins: ['leg 1', 'leg 2'] },
+      { id: 'westResistor', kind: 'resistor-10k', label: '10 kΩ resistor (west)', pins: ['leg 1', 'leg 2'] },
     ],
     wires: [
       ...railWires(0),
@@ -304,10 +351,10 @@ export const TUTORIALS: readonly Tutorial[] = [
     parts: [
       arduino('uno', ['5V', 'GND', 'D2', 'D3', 'D9', 'A0', 'A4', 'A5']),
       RAIL,
-      { id: 'mq2', label: 'MQ-2 gas sensor', pins: ['VCC', 'GND', 'AO'] },
-      { id: 'buzzer', label: 'Active buzzer', pins: ['+', '-'] },
-      { id: 'redLed', label: 'Red LED with 220 Ω resistor', pins: ['+', '-'] },
-      { id: 'greenLed', label: 'Green LED with 220 Ω resistor', pins: ['+', '-'] },
+      { id: 'mq2', kind: 'mq2', label: 'MQ-2 gas sensor', pins: ['VCC', 'GND', 'AO'] },
+      { id: 'buzzer', kind: 'active-buzzer', label: 'Active buzzer', pins: ['+', '-'] },
+      { id: 'redLed', kind: 'led', label: 'Red LED with 220 Ω resistor', pins: ['+', '-'] },
+      { id: 'greenLed', kind: 'led', label: 'Green LED with 220 Ω resistor', pins: ['+', '-'] },
       LCD,
     ],
     wires: [
@@ -343,11 +390,11 @@ export const TUTORIALS: readonly Tutorial[] = [
     parts: [
       arduino('uno', ['5V', 'GND', 'A0', 'A1', 'A2', 'A3', 'A4', 'A5']),
       RAIL,
-      { id: 'ph', label: 'pH board (PH-4502C)', pins: ['V+', 'G', 'Po'] },
-      { id: 'tds', label: 'TDS board', pins: ['+', '-', 'A'] },
-      { id: 'turbidity', label: 'Turbidity board', pins: ['V', 'G', 'A'] },
-      { id: 'thermistor', label: 'Thermistor probe', pins: ['wire 1', 'wire 2'] },
-      { id: 'resistor', label: '10 kΩ resistor', pins: ['leg 1', 'leg 2'] },
+      { id: 'ph', kind: 'ph-sensor', label: 'pH board (PH-4502C)', pins: ['V+', 'G', 'Po'] },
+      { id: 'tds', kind: 'tds-sensor', label: 'TDS board', pins: ['+', '-', 'A'] },
+      { id: 'turbidity', kind: 'turbidity-sensor', label: 'Turbidity board', pins: ['V', 'G', 'A'] },
+      { id: 'thermistor', kind: 'thermistor', label: 'Thermistor probe', pins: ['wire 1', 'wire 2'] },
+      { id: 'resistor', kind: 'resistor-10k', label: '10 kΩ resistor', pins: ['leg 1', 'leg 2'] },
       LCD,
     ],
     wires: [
@@ -390,11 +437,11 @@ export const TUTORIALS: readonly Tutorial[] = [
     parts: [
       arduino('nano', ['5V', 'GND', 'D2', 'D7', 'A0', 'A4', 'A5']),
       RAIL,
-      { id: 'soil', label: 'Soil moisture sensor', pins: ['VCC', 'GND', 'AOUT'] },
-      { id: 'dht', label: 'DHT11 sensor', pins: ['VCC', 'GND', 'DATA'] },
-      { id: 'relay', label: 'Relay module', pins: ['VCC', 'GND', 'IN', 'COM', 'NO'] },
-      { id: 'pump', label: 'Water pump', pins: ['+', '-'] },
-      { id: 'battery', label: '4 × AA battery pack', pins: ['+', '-'] },
+      { id: 'soil', kind: 'soil-moisture-sensor', label: 'Soil moisture sensor', pins: ['VCC', 'GND', 'AOUT'] },
+      { id: 'dht', kind: 'dht11', label: 'DHT11 sensor', pins: ['VCC', 'GND', 'DATA'] },
+      { id: 'relay', kind: 'relay-module', label: 'Relay module', pins: ['VCC', 'GND', 'IN', 'COM', 'NO'] },
+      { id: 'pump', kind: 'water-pump', label: 'Water pump', pins: ['+', '-'] },
+      { id: 'battery', kind: 'battery', label: '4 × AA battery pack', pins: ['+', '-'] },
       LCD,
     ],
     wires: [
@@ -433,11 +480,16 @@ export const TUTORIALS: readonly Tutorial[] = [
     parts: [
       arduino('uno', ['5V', 'GND', 'D2', 'D5', 'D8', 'D9', 'D10', 'D11', 'A4', 'A5']),
       RAIL,
-      { id: 'rtc', label: 'DS3231 clock', pins: ['VCC', 'GND', 'SDA', 'SCL'] },
+      { id: 'rtc', kind: 'ds3231', label: 'DS3231 clock', pins: ['VCC', 'GND', 'SDA', 'SCL'] },
       LCD,
-      { id: 'driver', label: 'ULN2003 driver (stepper plugged in)', pins: ['IN1', 'IN2', 'IN3', 'IN4', '+', '-'] },
-      { id: 'button', label: 'TAKEN button', pins: ['leg 1', 'leg 2'] },
-      { id: 'buzzer', label: 'Active buzzer', pins: ['+', '-'] },
+      {
+        id: 'driver',
+        kind: 'uln2003-stepper',
+        label: 'ULN2003 driver (stepper plugged in)',
+        pins: ['IN1', 'IN2', 'IN3', 'IN4', '+', '-'],
+      },
+      { id: 'button', kind: 'push-button', label: 'TAKEN button', pins: ['leg 1', 'leg 2'] },
+      { id: 'buzzer', kind: 'active-buzzer', label: 'Active buzzer', pins: ['+', '-'] },
     ],
     wires: [
       ...railWires(2),

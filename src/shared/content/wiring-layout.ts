@@ -1,5 +1,8 @@
 import type { WireColor, WiringPart } from './tutorials.ts';
 
+/** What the drawing needs of a part: its kind does not change its box. */
+type DrawnPart = Pick<WiringPart, 'id' | 'label' | 'pins'>;
+
 /*
  * The geometry of a tutorial's wiring diagram, shared by the build-time renderer
  * (scripts/tutorial-assets/render-wiring.ts) and the page, which holds the diagram's exact height
@@ -33,7 +36,7 @@ export const WIRE_HEX: Readonly<Record<WireColor, string>> = {
   grey: '#9e9e9e',
 };
 
-export function partHeight(part: WiringPart): number {
+export function partHeight(part: DrawnPart): number {
   return HEADER + part.pins.length * PIN_GAP + PAD_BOTTOM;
 }
 
@@ -41,17 +44,17 @@ export function partHeight(part: WiringPart): number {
 const partOf = (end: string) => end.slice(0, Math.max(0, end.indexOf('.')));
 
 /** The board: the part named `arduino`, else the part most wires meet. */
-export function boardOf(
-  parts: readonly WiringPart[],
+export function boardOf<Part extends DrawnPart>(
+  parts: readonly Part[],
   wires: readonly { readonly from: string; readonly to: string }[],
-): WiringPart | undefined {
+): Part | undefined {
   const ends = (id: string) => wires.filter((w) => partOf(w.from) === id || partOf(w.to) === id).length;
   return parts.find((part) => part.id === BOARD_ID) ?? [...parts].sort((a, b) => ends(b.id) - ends(a.id))[0];
 }
 
 /** The diagram's height in pixels: the board on one side, the other parts stacked on the other. */
 export function wiringDiagramHeight(
-  parts: readonly WiringPart[],
+  parts: readonly DrawnPart[],
   wires: readonly { readonly from: string; readonly to: string }[],
 ): number {
   const board = boardOf(parts, wires);

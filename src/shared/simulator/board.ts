@@ -1,0 +1,318 @@
+import {
+  AVRADC,
+  AVRIOPort,
+  AVRTimer,
+  AVRTWI,
+  AVRUSART,
+  adcConfig,
+  avrInstruction,
+  CPU,
+  PinState,
+  portBConfig,
+  portCConfig,
+  portDConfig,
+  type TWIEventHandler,
+  timer0Config,
+  timer1Config,
+  timer2Config,
+  twiConfig,
+  usart0Config,
+} from 'avr8js';
+
+/*
+ * An Arduino Uno or Nano (ATmega328P at 16 MHz) as avr8js runs it: the CPU with its timers, pins,
+ * ADC, USART and I²C master, seen through the pins an Arduino sketch names ('D7', 'A0'). The part
+ * models (./parts) and the page's worker talk to this, never to avr8js directly.
+ */
+
+export const CPU_HZ = 16_000_000;
+const CYCLES_PER_MICRO = CPU_HZ / 1_000_000;
+/** How many instructions run between checks for a pending fast-forward. */
+const SLICE_CYCLES = 4_000;
+
+/** A pin as a sketch names it: digital 'D0'…'D13', analog 'A0'…'A7' (A6 and A7 are the Nano's, analog only). */
+export type ArduinoPin = `D${number}` | `A${number}`;
+
+type PortName = 'B' | 'C' | 'D';
+
+/** Where a pin lives on the chip: the port and bit for digital use, the ADC channel for analog input. */
+interface PinAddress {
+  readonly port?: PortName;
+  readonly bit?: number;
+  readonly channel?: number;
+}
+
+/** The ATmega328P's pin map, as the Arduino core's `standard` and `eightanaloginputs` variants define it. */
+export function pinAddress(pin: string): PinAddress | undefined {
+  const match = /^([DA])(\d{1,2})$/.exec(pin);
+  if (!match) return undefined;
+  const number = Number(match[2]);
+  if (match[1] === 'D') {
+    if (number <= 7) return { port: 'D', bit: number };
+    if (number <= 13) return { port: 'B', bit: number - 8 };
+    return undefined;
+  }
+  if (number <= 5) return { port: 'C', bit: number, channel: number };
+  if (number <= 7) return { channel: number };
+  return undefined;
+}
+
+/** The addresses (in avr8js's data space) of the core's clock, which the fast-forward moves on. */
+export interface ClockSymbols {
+  /** `timer0_millis` in wiring.c: what millis() returns. */
+  readonly millis: number;
+  /** `timer0_overflow_count`: what micros() and delay() count. */
+  readonly overflowCount: number;
+}
+
+/** A device on the I²C bus, addressed by its 7-bit address. */
+export interface I2cDevice {
+  /** The master addressed it, to write (true) or to read. */
+  connect?(write: boolean): void;
+  /** A byte from the master; true to acknowledge it. */
+  write(byte: number): boolean;
+  /** The next byte for the master. */
+  read(): number;
+  stop?(): void;
+}
+
+export type PinListener = (high: boolean, micros: number) => void;
+
+/** Time a pin spends high, for PWM brightness and speed: a fraction of the time since the last read. */
+export interface DutyMeter {
+  read(): number;
+}
+
+/** A little-endian unsigned 32-bit value in the CPU's data space. */
+function readU32(data: Uint8Array, address: number): number {
+  return (
+    ((data[address] ?? 0) | ((data[address + 1] ?? 0) << 8) | ((data[address + 2] ?? 0) << 16)) +
+    (data[address + 3] ?? 0) * 2 ** 24
+  );
+}
+
+function writeU32(data: Uint8Array, address: number, value: number): void {
+  const wrapped = value % 2 ** 32;
+  for (let byte = 0; byte < 4; byte++) data[address + byte] = Math.floor(wrapped / 2 ** (8 * byte)) & 0xff;
+}
+
+const SREG = 0x5f;
+const SREG_I = 0x80;
+
+export class SimBoard {
+  readonly cpu: CPU;
+  private readonly ports: Readonly<Record<PortName, AVRIOPort>>;
+  private readonly adc: AVRADC;
+  private readonly usart: AVRUSART;
+  private readonly devices = new Map<number, I2cDevice>();
+  private readonly pinListeners = new Map<string, PinListener[]>();
+  private readonly serialListeners: ((byte: number) => void)[] = [];
+  private readonly serialQueue: number[] = [];
+  private skippedMicros = 0;
+  private pendingSkipMs = 0;
+  private readonly clock: ClockSymbols;
+
+  constructor(program: Uint8Array, clock: ClockSymbols) {
+    this.clock = clock;
+    this.cpu = new CPU(new Uint16Array(program.buffer, program.byteOffset, program.byteLength / 2));
+    for (const config of [timer0Config, timer1Config, timer2Config]) new AVRTimer(this.cpu, config);
+    this.ports = {
+      B: new AVRIOPort(this.cpu, portBConfig),
+      C: new AVRIOPort(this.cpu, portCConfig),
+      D: new AVRIOPort(this.cpu, portDConfig),
+    };
+    this.adc = new AVRADC(this.cpu, adcConfig);
+    this.usart = new AVRUSART(this.cpu, usart0Config, CPU_HZ);
+    this.usart.onByteTransmit = (byte) => {
+      for (const listener of this.serialListeners) listener(byte);
+    };
+    this.usart.onRxComplete = () => this.feedSerial();
+    const twi = new AVRTWI(this.cpu, twiConfig, CPU_HZ);
+    twi.eventHandler = this.i2cBus(twi);
+    for (const [name, port] of Object.entries(this.ports) as [PortName, AVRIOPort][]) {
+      port.addListener((value, previous) => this.portChanged(name, value, previous));
+    }
+  }
+
+  /** Simulated time since power-on, in microseconds, fast-forwards included. */
+  get micros(): number {
+    return this.cpu.cycles / CYCLES_PER_MICRO + this.skippedMicros;
+  }
+
+  /** Runs the program for `cycles` clock cycles (one instruction and one `tick()` at a time). */
+  runCycles(cycles: number): void {
+    const { cpu } = this;
+    const end = cpu.cycles + cycles;
+    while (cpu.cycles < end) {
+      const slice = Math.min(end, cpu.cycles + SLICE_CYCLES);
+      while (cpu.cycles < slice) {
+        avrInstruction(cpu);
+        cpu.tick();
+      }
+      if (this.pendingSkipMs > 0) this.trySkip();
+      if (this.serialQueue.length > 0) this.feedSerial();
+    }
+  }
+
+  runMillis(ms: number): void {
+    this.runCycles(Math.round(ms * 1000 * CYCLES_PER_MICRO));
+  }
+
+  /**
+   * Fast-forward: moves the sketch's clock on by `ms`, so a `delay()` or a `millis()` wait that
+   * long ends now. The clock is the core's (timer0's overflow count and millis), changed only
+   * between instructions with interrupts enabled, where no sketch is halfway through reading it;
+   * the part models see the same jump through `micros`. The program itself is not changed.
+   */
+  fastForward(ms: number): void {
+    if (ms > 0) this.pendingSkipMs += ms;
+    this.trySkip();
+  }
+
+  private trySkip(): void {
+    if (!((this.cpu.data[SREG] ?? 0) & SREG_I)) return;
+    const ms = Math.round(this.pendingSkipMs);
+    this.pendingSkipMs = 0;
+    const { data } = this.cpu;
+    writeU32(data, this.clock.millis, readU32(data, this.clock.millis) + ms);
+    // Timer 0 overflows every 1024 µs (prescaler 64, 256 counts at 16 MHz).
+    const overflows = Math.floor((ms * 1000) / 1024);
+    writeU32(data, this.clock.overflowCount, readU32(data, this.clock.overflowCount) + overflows);
+    this.skippedMicros += ms * 1000;
+  }
+
+  private port(pin: string): { port: AVRIOPort; bit: number } {
+    const address = pinAddress(pin);
+    if (address?.port === undefined || address.bit === undefined) throw new Error(`${pin} is not a digital pin`);
+    return { port: this.ports[address.port], bit: address.bit };
+  }
+
+  /** Whether the sketch drives the pin high (an output set high). */
+  isHigh(pin: ArduinoPin): boolean {
+    const { port, bit } = this.port(pin);
+    return port.pinState(bit) === PinState.High;
+  }
+
+  /** Whether the sketch has made the pin an output. */
+  isOutput(pin: ArduinoPin): boolean {
+    const { port, bit } = this.port(pin);
+    const state = port.pinState(bit);
+    return state === PinState.High || state === PinState.Low;
+  }
+
+  /** Whether the sketch has turned on the pin's internal pull-up (an input reading high when nothing drives it). */
+  hasPullUp(pin: ArduinoPin): boolean {
+    const { port, bit } = this.port(pin);
+    return port.pinState(bit) === PinState.InputPullUp;
+  }
+
+  /** What a part drives onto an input pin. */
+  setInput(pin: ArduinoPin, high: boolean): void {
+    const { port, bit } = this.port(pin);
+    port.setPin(bit, high);
+  }
+
+  /** The voltage on an analog input (0–5 V, the ADC's reference being the 5 V supply). */
+  setVoltage(pin: ArduinoPin, volts: number): void {
+    const channel = pinAddress(pin)?.channel;
+    if (channel === undefined) throw new Error(`${pin} is not an analog pin`);
+    this.adc.channelValues[channel] = Math.min(5, Math.max(0, volts));
+  }
+
+  /** Calls `listener` whenever the level the sketch drives on `pin` changes. */
+  onPinChange(pin: ArduinoPin, listener: PinListener): void {
+    this.port(pin);
+    const listeners = this.pinListeners.get(pin) ?? [];
+    listeners.push(listener);
+    this.pinListeners.set(pin, listeners);
+  }
+
+  /** Measures the fraction of time `pin` is high between reads (PWM duty; 0 or 1 for a steady level). */
+  dutyMeter(pin: ArduinoPin): DutyMeter {
+    let since = this.cpu.cycles;
+    let highSince = this.isHigh(pin) ? since : -1;
+    let highCycles = 0;
+    this.onPinChange(pin, (high) => {
+      if (high) highSince = this.cpu.cycles;
+      else if (highSince >= 0) {
+        highCycles += this.cpu.cycles - highSince;
+        highSince = -1;
+      }
+    });
+    return {
+      read: () => {
+        const now = this.cpu.cycles;
+        const span = now - since;
+        if (span <= 0) return this.isHigh(pin) ? 1 : 0;
+        const total = highCycles + (highSince >= 0 ? now - highSince : 0);
+        since = now;
+        highCycles = 0;
+        if (highSince >= 0) highSince = now;
+        return Math.min(1, total / span);
+      },
+    };
+  }
+
+  private portChanged(name: PortName, value: number, previous: number): void {
+    const changed = value ^ previous;
+    if (!changed) return;
+    for (let bit = 0; bit < 8; bit++) {
+      if (!(changed & (1 << bit))) continue;
+      const pin = name === 'D' ? `D${bit}` : name === 'B' ? `D${bit + 8}` : `A${bit}`;
+      const listeners = this.pinListeners.get(pin);
+      if (!listeners) continue;
+      const high = (value & (1 << bit)) !== 0;
+      for (const listener of listeners) listener(high, this.micros);
+    }
+  }
+
+  /** Runs `callback` after `micros` of simulated time (for a part's own timing, e.g. the DHT11's reply). */
+  after(micros: number, callback: () => void): void {
+    this.cpu.addClockEvent(callback, Math.max(1, Math.round(micros * CYCLES_PER_MICRO)));
+  }
+
+  /** Every byte the sketch sends over Serial. */
+  onSerial(listener: (byte: number) => void): void {
+    this.serialListeners.push(listener);
+  }
+
+  /** Bytes typed into the serial monitor, delivered at the sketch's baud rate. */
+  sendSerial(bytes: Iterable<number>): void {
+    this.serialQueue.push(...bytes);
+    this.feedSerial();
+  }
+
+  private feedSerial(): void {
+    const next = this.serialQueue[0];
+    if (next === undefined || this.usart.rxBusy) return;
+    if (this.usart.writeByte(next)) this.serialQueue.shift();
+  }
+
+  /** The baud rate the sketch set with `Serial.begin` (0 before it). */
+  get baudRate(): number {
+    return this.usart.baudRate;
+  }
+
+  addI2cDevice(address: number, device: I2cDevice): void {
+    this.devices.set(address, device);
+  }
+
+  private i2cBus(twi: AVRTWI): TWIEventHandler {
+    let current: I2cDevice | undefined;
+    return {
+      start: () => twi.completeStart(),
+      stop: () => {
+        current?.stop?.();
+        current = undefined;
+        twi.completeStop();
+      },
+      connectToSlave: (address, write) => {
+        current = this.devices.get(address);
+        current?.connect?.(write);
+        twi.completeConnect(current !== undefined);
+      },
+      writeByte: (byte) => twi.completeWrite(current?.write(byte) ?? false),
+      readByte: () => twi.completeRead(current?.read() ?? 0xff),
+    };
+  }
+}
