@@ -27,13 +27,10 @@ export class Simulation {
   private readonly serialListeners: ((text: string) => void)[] = [];
   private sinceUpdateMs = 0;
   readonly startTime: Date;
+  readonly tutorial: Tutorial;
 
-  constructor(
-    readonly tutorial: Tutorial,
-    hex: string,
-    clock: ClockSymbols,
-    options: SimulationOptions = {},
-  ) {
+  constructor(tutorial: Tutorial, hex: string, clock: ClockSymbols, options: SimulationOptions = {}) {
+    this.tutorial = tutorial;
     this.startTime = options.startTime ?? new Date();
     this.board = new SimBoard(flashFromHex(hex), clock);
     const wiring = circuitOf(tutorial);
