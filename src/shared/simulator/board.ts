@@ -1,5 +1,6 @@
 import {
   AVRADC,
+  AVREEPROM,
   AVRIOPort,
   AVRTimer,
   AVRTWI,
@@ -7,6 +8,8 @@ import {
   adcConfig,
   avrInstruction,
   CPU,
+  EEPROMMemoryBackend,
+  eepromConfig,
   PinState,
   portBConfig,
   portCConfig,
@@ -122,6 +125,8 @@ export class SimBoard {
       D: new AVRIOPort(this.cpu, portDConfig),
     };
     this.adc = new AVRADC(this.cpu, adcConfig);
+    // 1 KB of EEPROM, erased (0xff) as a new chip's is: the medicine reminder keeps its state there.
+    new AVREEPROM(this.cpu, new EEPROMMemoryBackend(1024), eepromConfig);
     this.usart = new AVRUSART(this.cpu, usart0Config, CPU_HZ);
     this.usart.onByteTransmit = (byte) => {
       for (const listener of this.serialListeners) listener(byte);
