@@ -146,7 +146,7 @@ export function SerialMonitor({
           maxLength={256}
           autoComplete="off"
           spellCheck={false}
-          placeholder="Send a line to the board"
+          placeholder="Type a line to send"
           className={cn(inputClass, 'h-10 min-w-0 flex-1 py-0 font-mono text-sm')}
         />
         <Button type="submit" variant="secondary" size="sm" disabled={!onSend} className="h-10">

@@ -95,7 +95,8 @@ function Servo({ angle }: { angle: number }) {
     <g>
       <path d="M-20 8A20 20 0 0 1 20 8" className="sim-scale" />
       <rect x="-14" y="4" width="28" height="14" rx="2" className="sim-servo-body" />
-      <g transform={`rotate(${-clamped} 0 8)`} className="sim-turn">
+      <g transform={`rotate(${-clamped} 0 8)`}>
+        <path d="M0 8H18" className="sim-horn-outline" />
         <path d="M0 8H18" className="sim-horn" />
         <circle cx="18" cy="8" r="2.5" className="sim-horn-tip" />
       </g>
@@ -112,7 +113,7 @@ function Stepper({ angle }: { angle: number }) {
       {[0, 90, 180, 270].map((tick) => (
         <path key={tick} d="M0 -20v4" transform={`rotate(${tick})`} className="sim-tick" />
       ))}
-      <g transform={`rotate(${normalDegrees(angle)})`} className="sim-turn">
+      <g transform={`rotate(${normalDegrees(angle)})`}>
         <path d="M0 0V-14" className="sim-pointer" />
       </g>
       <circle r="4" className="sim-hub" />

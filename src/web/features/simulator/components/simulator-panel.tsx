@@ -1,7 +1,7 @@
-import { FastForward, Pause, Play, RotateCcw } from 'lucide-react';
-import { useEffect } from 'react';
+import { FastForward, Pause, Play, RotateCcw, ZoomIn } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { BOARD_NAMES, findProjectBySlug } from '#shared/content/projects.ts';
-import { findTutorial } from '#shared/content/tutorials.ts';
+import { findTutorial, type WiringPart } from '#shared/content/tutorials.ts';
 import { SerialMonitor } from '#web/components/serial-monitor.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { setBuzzerSounding } from '#web/lib/buzzer.ts';
@@ -22,8 +22,8 @@ export interface SimulatorPanelProps {
 
 /** The sketches' long waits (a gas sensor's warm-up, a soak, the night) end sooner with these. */
 const SKIPS = [
-  { ms: 10_000, text: '10 s', spoken: '10 seconds' },
-  { ms: 60_000, text: '1 min', spoken: '1 minute' },
+  { ms: 10_000, text: '10 s' },
+  { ms: 60_000, text: '1 min' },
 ] as const;
 
 const STATUS_TEXT: Record<SimulatorState['status'], string> = {
@@ -88,6 +88,67 @@ function ControlsSkeleton() {
   );
 }
 
+const partsOf = (slug: string): readonly WiringPart[] => findTutorial(slug)?.parts ?? [];
+
+/**
+ * The live diagram, fitted to its column. On a phone that makes it small: Zoom draws it at the
+ * size the page's diagram starts at, to pan sideways, opened on the parts' column.
+ */
+function DiagramStage({
+  wiringSvg,
+  parts,
+  state,
+}: {
+  wiringSvg: string | undefined;
+  parts: readonly WiringPart[];
+  state: SimulatorState;
+}) {
+  const [zoomed, setZoomed] = useState(false);
+  const scroller = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const box = scroller.current;
+    if (zoomed && box) box.scrollLeft = box.scrollWidth - box.clientWidth;
+  }, [zoomed]);
+  return (
+    <div className="sim-stage bg-blueprint border-b border-border p-3 sm:p-4 lg:border-r lg:border-b-0">
+      <div className="mb-2 flex items-center justify-between gap-2 lg:hidden">
+        <p className="text-xs text-muted">{zoomed ? 'Swipe sideways to see all of it.' : ''}</p>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-pressed={zoomed}
+          disabled={!wiringSvg}
+          onClick={() => setZoomed((on) => !on)}
+          className="aria-pressed:bg-accent-soft"
+        >
+          <ZoomIn aria-hidden="true" /> Zoom<span className="sr-only"> the diagram</span>
+        </Button>
+      </div>
+      <div
+        ref={scroller}
+        className={cn(zoomed && 'sim-zoomed overflow-x-auto')}
+        {...(zoomed ? { role: 'region', 'aria-label': 'The wiring diagram, zoomed', tabIndex: 0 } : {})}
+      >
+        {wiringSvg ? (
+          <LiveDiagram
+            svg={wiringSvg}
+            parts={parts}
+            views={state.views}
+            controls={state.controls}
+            running={state.status === 'running'}
+            transmitting={state.transmitting}
+          />
+        ) : (
+          <div className="skeleton sim-diagram-skeleton rounded-xl" aria-hidden="true" />
+        )}
+      </div>
+      <p className="mt-2 text-center text-xs text-muted">
+        The wiring diagram, alive: parts light up, turn and sound as the sketch drives them.
+      </p>
+    </div>
+  );
+}
+
 /**
  * The tutorial's own program on a simulated board, wired as its diagram: the diagram alive, the
  * learner's inputs beside it, the outputs, and the serial monitor. The board runs in a Web Worker
@@ -96,9 +157,8 @@ function ControlsSkeleton() {
 export default function SimulatorPanel({ slug, wiringSvg }: SimulatorPanelProps) {
   const simulator = useSimulator(slug);
   const { state, send } = simulator;
-  const tutorial = findTutorial(slug);
   const project = findProjectBySlug(slug);
-  const parts = tutorial?.parts ?? [];
+  const parts = partsOf(slug);
   const boardName = project ? BOARD_NAMES[project.board] : 'Arduino';
   const live = state.status === 'running' || state.status === 'paused';
 
@@ -158,11 +218,12 @@ export default function SimulatorPanel({ slug, wiringSvg }: SimulatorPanelProps)
                 size="sm"
                 variant="ghost"
                 disabled={!live}
-                aria-label={`Skip ${skip.spoken}`}
                 onClick={() => send({ type: 'skip', ms: skip.ms })}
                 className="px-2.5"
               >
-                <FastForward aria-hidden="true" /> {skip.text}
+                <FastForward aria-hidden="true" />
+                <span className="sr-only">Skip </span>
+                {skip.text}
               </Button>
             ))}
           </div>
@@ -175,24 +236,8 @@ export default function SimulatorPanel({ slug, wiringSvg }: SimulatorPanelProps)
         </p>
       ) : null}
 
-      <div className="grid lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
-        <div className="sim-stage bg-blueprint border-b border-border p-3 sm:p-4 lg:border-r lg:border-b-0">
-          {wiringSvg ? (
-            <LiveDiagram
-              svg={wiringSvg}
-              parts={parts}
-              views={state.views}
-              controls={state.controls}
-              running={state.status === 'running'}
-              transmitting={state.transmitting}
-            />
-          ) : (
-            <div className="skeleton sim-diagram-skeleton rounded-xl" aria-hidden="true" />
-          )}
-          <p className="mt-2 text-center text-xs text-muted">
-            The wiring diagram, alive: parts light up, turn and sound as the sketch drives them.
-          </p>
-        </div>
+      <div className="grid grid-cols-1 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
+        <DiagramStage wiringSvg={wiringSvg} parts={parts} state={state} />
         <div className="flex flex-col gap-6 p-4 sm:p-5">
           <section aria-labelledby="sim-inputs-heading">
             <h3 id="sim-inputs-heading" className="font-display text-base font-semibold">

@@ -2,7 +2,11 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { hexUrlOf, type SimulatorCommand, workerMessageSchema } from '../lib/protocol.ts';
 import { INITIAL_SIMULATOR_STATE, type SimulatorState, simulatorReducer } from '../lib/simulator-state.ts';
 
-/** Performance marks the bench reads (bench/simulator.ts): Run pressed, and the board's first serial text. */
+/**
+ * Performance marks bench/simulator.ts reads, with `simulator:run` (Run pressed, in the projects
+ * feature): the board's first frame, and its first serial text.
+ */
+export const RUNNING_MARK = 'simulator:running';
 export const FIRST_SERIAL_MARK = 'simulator:first-serial';
 
 export interface SimulatorHandle {
@@ -34,6 +38,7 @@ export function useSimulator(slug: string): SimulatorHandle {
       name: 'simulator',
     });
     worker.current = created;
+    let framed = false;
     let printed = false;
     created.onmessage = (event: MessageEvent<unknown>) => {
       const parsed = workerMessageSchema.safeParse(event.data);
@@ -42,6 +47,10 @@ export function useSimulator(slug: string): SimulatorHandle {
         return;
       }
       const message = parsed.data;
+      if (!framed && message.type === 'frame') {
+        framed = true;
+        performance.mark(RUNNING_MARK);
+      }
       if (!printed && message.type === 'frame' && message.serial !== '') {
         printed = true;
         performance.mark(FIRST_SERIAL_MARK);
