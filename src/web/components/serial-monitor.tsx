@@ -1,5 +1,5 @@
 import { Check, Copy, Eraser, Pause, Play, SendHorizontal } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { inputClass } from '#web/components/ui/field.tsx';
 import { cn } from '#web/lib/cn.ts';
@@ -28,7 +28,7 @@ const STICK_PX = 24;
  * learner scrolled up; pause, clear and copy; a line to send. Presentational: whoever talks to the
  * board (the simulator, or a real board over Web Serial) owns the log and the sending.
  */
-export function SerialMonitor({
+export const SerialMonitor = memo(function SerialMonitor({
   log,
   baudRate,
   onPause,
@@ -155,4 +155,4 @@ export function SerialMonitor({
       </form>
     </section>
   );
-}
+});

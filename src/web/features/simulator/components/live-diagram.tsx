@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { WiringPart } from '#shared/content/tutorials.ts';
 import type { PartView } from '#shared/simulator/parts/part.ts';
@@ -95,14 +95,24 @@ function BoardLights({ box, running, transmitting }: { box: Box; running: boolea
 function PartState({ part, box, view, controls, board }: PartStateProps) {
   if (part.kind === 'arduino') return <BoardLights box={box} {...board} />;
   const ring = isActive(view) ? (
-    <rect
-      x={box.x - 3}
-      y={box.y - 3}
-      width={box.width + 6}
-      height={box.height + 6}
-      rx="13"
-      className="sim-active-ring"
-    />
+    <>
+      <rect
+        x={box.x - 3}
+        y={box.y - 3}
+        width={box.width + 6}
+        height={box.height + 6}
+        rx="13"
+        className="sim-active-halo"
+      />
+      <rect
+        x={box.x - 3}
+        y={box.y - 3}
+        width={box.width + 6}
+        height={box.height + 6}
+        rx="13"
+        className="sim-active-ring"
+      />
+    </>
   ) : null;
   const inputs = controls.filter((entry) => entry.partId === part.id);
   const first = inputs[0];
@@ -167,7 +177,14 @@ interface LiveDiagramProps {
  * The wiring diagram the learner just read, alive: each part's state drawn inside its own box
  * (a layer React renders into, next to the build's drawing, which it never touches).
  */
-export function LiveDiagram({ svg, parts, views, controls, running, transmitting }: LiveDiagramProps) {
+export const LiveDiagram = memo(function LiveDiagram({
+  svg,
+  parts,
+  views,
+  controls,
+  running,
+  transmitting,
+}: LiveDiagramProps) {
   const host = useRef<HTMLDivElement>(null);
   const [anchors, setAnchors] = useState<readonly Anchor[]>([]);
 
@@ -208,4 +225,4 @@ export function LiveDiagram({ svg, parts, views, controls, running, transmitting
       })}
     </>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type PointerEvent, useId, useRef } from 'react';
+import { type KeyboardEvent, memo, type PointerEvent, useId, useRef } from 'react';
 import type { Control } from '#shared/simulator/parts/part.ts';
 import { cn } from '#web/lib/cn.ts';
 import { controlValueText } from '../lib/part-look.ts';
@@ -135,7 +135,7 @@ function MomentaryControl({ control, disabled, onChange }: ControlProps<Switch>)
 }
 
 /** The learner's inputs: every slider and switch the tutorial's parts offer. */
-export function PartControls({
+export const PartControls = memo(function PartControls({
   controls,
   disabled,
   onChange,
@@ -162,4 +162,4 @@ export function PartControls({
       })}
     </ul>
   );
-}
+});

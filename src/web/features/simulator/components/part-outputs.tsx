@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { WiringPart } from '#shared/content/tutorials.ts';
 import type { PartView } from '#shared/simulator/parts/part.ts';
 import { cn } from '#web/lib/cn.ts';
@@ -6,7 +7,7 @@ import { ClockFace, LcdScreen } from './displays.tsx';
 import { PartIcon } from './part-visuals.tsx';
 
 /** One card per output part, the part drawn as it is now and its state in words. */
-export function PartOutputs({
+export const PartOutputs = memo(function PartOutputs({
   parts,
   views,
 }: {
@@ -58,4 +59,4 @@ export function PartOutputs({
       })}
     </ul>
   );
-}
+});

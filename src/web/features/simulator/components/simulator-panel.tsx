@@ -1,5 +1,5 @@
 import { FastForward, Pause, Play, RotateCcw, ZoomIn } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { BOARD_NAMES, findProjectBySlug } from '#shared/content/projects.ts';
 import { findTutorial, type WiringPart } from '#shared/content/tutorials.ts';
 import { SerialMonitor } from '#web/components/serial-monitor.tsx';
@@ -94,14 +94,20 @@ const partsOf = (slug: string): readonly WiringPart[] => findTutorial(slug)?.par
  * The live diagram, fitted to its column. On a phone that makes it small: Zoom draws it at the
  * size the page's diagram starts at, to pan sideways, opened on the parts' column.
  */
-function DiagramStage({
+const DiagramStage = memo(function DiagramStage({
   wiringSvg,
   parts,
-  state,
+  views,
+  controls,
+  running,
+  transmitting,
 }: {
   wiringSvg: string | undefined;
   parts: readonly WiringPart[];
-  state: SimulatorState;
+  views: SimulatorState['views'];
+  controls: SimulatorState['controls'];
+  running: boolean;
+  transmitting: boolean;
 }) {
   const [zoomed, setZoomed] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
@@ -133,10 +139,10 @@ function DiagramStage({
           <LiveDiagram
             svg={wiringSvg}
             parts={parts}
-            views={state.views}
-            controls={state.controls}
-            running={state.status === 'running'}
-            transmitting={state.transmitting}
+            views={views}
+            controls={controls}
+            running={running}
+            transmitting={transmitting}
           />
         ) : (
           <div className="skeleton sim-diagram-skeleton rounded-xl" aria-hidden="true" />
@@ -147,7 +153,7 @@ function DiagramStage({
       </p>
     </div>
   );
-}
+});
 
 /**
  * The tutorial's own program on a simulated board, wired as its diagram: the diagram alive, the
@@ -161,6 +167,7 @@ export default function SimulatorPanel({ slug, wiringSvg }: SimulatorPanelProps)
   const parts = partsOf(slug);
   const boardName = project ? BOARD_NAMES[project.board] : 'Arduino';
   const live = state.status === 'running' || state.status === 'paused';
+  const sendLine = useCallback((line: string) => send({ type: 'send', line }), [send]);
 
   const sounding =
     state.status === 'running' && Object.values(state.views).some((view) => view.kind === 'buzzer' && view.sounding);
@@ -237,7 +244,14 @@ export default function SimulatorPanel({ slug, wiringSvg }: SimulatorPanelProps)
       ) : null}
 
       <div className="grid grid-cols-1 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
-        <DiagramStage wiringSvg={wiringSvg} parts={parts} state={state} />
+        <DiagramStage
+          wiringSvg={wiringSvg}
+          parts={parts}
+          views={state.views}
+          controls={state.controls}
+          running={state.status === 'running'}
+          transmitting={state.transmitting}
+        />
         <div className="flex flex-col gap-6 p-4 sm:p-5">
           <section aria-labelledby="sim-inputs-heading">
             <h3 id="sim-inputs-heading" className="font-display text-base font-semibold">
@@ -245,11 +259,7 @@ export default function SimulatorPanel({ slug, wiringSvg }: SimulatorPanelProps)
             </h3>
             <p className="mb-3 text-sm text-muted">Play the world around the robot: move what its sensors sense.</p>
             {state.controls.length > 0 ? (
-              <PartControls
-                controls={state.controls}
-                disabled={!live}
-                onChange={(partId, key, value) => simulator.setControl(partId, key, value)}
-              />
+              <PartControls controls={state.controls} disabled={!live} onChange={simulator.setControl} />
             ) : state.status === 'starting' ? (
               <ControlsSkeleton />
             ) : (
@@ -281,7 +291,7 @@ export default function SimulatorPanel({ slug, wiringSvg }: SimulatorPanelProps)
         onPause={simulator.pauseSerial}
         onResume={simulator.resumeSerial}
         onClear={simulator.clearSerial}
-        onSend={live ? (line) => send({ type: 'send', line }) : undefined}
+        onSend={live ? sendLine : undefined}
         placeholder={state.status === 'starting' ? 'Waiting for the board…' : 'Nothing printed yet.'}
       />
       <p className="border-t border-border bg-surface-2/40 px-4 py-3 text-sm text-muted">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commandSchema, type SimulatorFrame, workerMessageSchema } from './protocol.ts';
-import { INITIAL_SIMULATOR_STATE, type SimulatorAction, simulatorReducer } from './simulator-state.ts';
+import { INITIAL_SIMULATOR_STATE, type SimulatorAction, sameViews, simulatorReducer } from './simulator-state.ts';
 
 const frame = (over: Partial<SimulatorFrame> = {}): SimulatorFrame => ({
   type: 'frame',
@@ -109,6 +109,31 @@ describe("the page's state of the simulator", () => {
     expect(state.controls).toEqual(ready.controls);
     expect(state.serial.text).toBe('Plant Watering Robot ready\n');
     expect(reduce(message(ready)).status).toBe('starting');
+  });
+
+  it('keeps the views it has when a frame shows the same (what draws the parts need not render again)', () => {
+    const first = reduce(message(ready), message(frame()));
+    const same = simulatorReducer(first, message(frame({ millis: 1033 })));
+    expect(same.views).toBe(first.views);
+    expect(same.millis).toBe(1033);
+    const changed = simulatorReducer(
+      same,
+      message(frame({ views: { pump: { kind: 'pump', running: true }, soil: { kind: 'input' } } })),
+    );
+    expect(changed.views).not.toBe(first.views);
+    expect(
+      sameViews(
+        { lcd: { kind: 'lcd', lines: ['a', 'b'], backlight: true } },
+        { lcd: { kind: 'lcd', lines: ['a', 'b'], backlight: true } },
+      ),
+    ).toBe(true);
+    expect(
+      sameViews(
+        { lcd: { kind: 'lcd', lines: ['a', 'b'], backlight: true } },
+        { lcd: { kind: 'lcd', lines: ['a', 'c'], backlight: true } },
+      ),
+    ).toBe(false);
+    expect(sameViews({ a: { kind: 'led', brightness: 0.5 } }, { b: { kind: 'led', brightness: 0.5 } })).toBe(false);
   });
 
   it("shows the learner's move at once, before the board answers", () => {

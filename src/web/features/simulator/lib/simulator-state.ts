@@ -79,6 +79,27 @@ export function simulatorReducer(state: SimulatorState, action: SimulatorAction)
   }
 }
 
+function sameView(a: PartView, b: PartView): boolean {
+  if (a.kind === 'lcd' && b.kind === 'lcd') {
+    return (
+      a.backlight === b.backlight && a.lines.length === b.lines.length && a.lines.every((l, i) => l === b.lines[i])
+    );
+  }
+  const entries = Object.entries(a);
+  const other = new Map(Object.entries(b));
+  return entries.length === other.size && entries.every(([key, value]) => Object.is(value, other.get(key)));
+}
+
+/** Whether two frames' views show the same thing. */
+export function sameViews(a: Readonly<Record<string, PartView>>, b: Readonly<Record<string, PartView>>): boolean {
+  const ids = Object.keys(a);
+  if (ids.length !== Object.keys(b).length) return false;
+  return ids.every((id) => {
+    const [left, right] = [a[id], b[id]];
+    return left !== undefined && right !== undefined && sameView(left, right);
+  });
+}
+
 function onMessage(state: SimulatorState, message: WorkerMessage): SimulatorState {
   switch (message.type) {
     case 'ready':
@@ -105,7 +126,8 @@ function onMessage(state: SimulatorState, message: WorkerMessage): SimulatorStat
       return {
         ...state,
         status: message.running ? 'running' : 'paused',
-        views: message.views,
+        // Most frames change no part: the same object lets what draws the parts skip rendering.
+        views: sameViews(state.views, message.views) ? state.views : message.views,
         millis: message.millis,
         speed: message.speed,
         capacity: message.capacity ?? state.capacity,
