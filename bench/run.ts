@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: builds the production site, starts it on loopback with 1,000 seeded members and
  * measures what the performance issue budgets — Lighthouse, bundle bytes, the people API against a
- * bare node:http server, cold start and idle memory, and live-update fan-out. Prints one table and
- * writes bench/RESULTS.md. Options (environment): BENCH_QUICK=1 for a short smoke run.
+ * bare node:http server, cold start and idle memory, live-update fan-out, and the tutorial simulator
+ * (bench/simulator.ts, a section of its own). Prints one table and writes bench/RESULTS.md. Options
+ * (environment): BENCH_QUICK=1 for a short smoke run.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { benchDeadWindow, DEAD_WINDOW_PAGES, type DeadWindowResult } from './dea
 import { benchFanout, type FanoutResult } from './fanout.ts';
 import { benchLighthouse, type LighthouseResult } from './lighthouse.ts';
 import { writeResultsSection } from './results-file.ts';
+import { benchSimulator, type SimulatorBenchRow, simulatorSection } from './simulator.ts';
 import { median, ROOT, rssMb, seedMembers, startServer } from './support.ts';
 
 const quick = testSettings.benchQuick;
@@ -50,6 +52,8 @@ let lighthouse: LighthouseResult[] = [];
 let deadWindow: DeadWindowResult[] = [];
 let api: ApiResult;
 let fanout: FanoutResult;
+let simulator: SimulatorBenchRow[] = [];
+const simulatorLoad = { before: [] as number[], after: [] as number[] };
 try {
   log('Lighthouse, mobile preset, median of 5 runs per page');
   lighthouse = await benchLighthouse(server.baseUrl, ['/', '/about', '/people', '/auth'], quick ? 1 : 5);
@@ -65,6 +69,10 @@ try {
     server.child.pid,
     quick ? { clients: 200, durationSeconds: 5 } : { clients: 2000, durationSeconds: 30 },
   );
+  log('the simulator: speed in Node and Chromium, main-thread tasks, Run to the first serial byte');
+  simulatorLoad.before = os.loadavg();
+  simulator = await benchSimulator(server.baseUrl);
+  simulatorLoad.after = os.loadavg();
 } finally {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -222,4 +230,5 @@ How each figure is taken:
 - Fan-out: N streams from one client process; latency from sending the PATCH to receiving the event.
 `,
 );
+writeResultsSection('simulator', simulatorSection(simulator, simulatorLoad));
 log('wrote bench/RESULTS.md');
