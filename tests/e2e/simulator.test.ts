@@ -188,6 +188,50 @@ describe('the simulator on a tutorial page', () => {
     });
   }
 
+  test("says when the robot's program did not load, and runs it after Try again", async ({ browser }) => {
+    const { page, context, errors, close } = await openSignedInPage(browser);
+    await openTutorial(page, 'plant-watering-robot');
+    // The program's request fails (the worker's fetch goes through the context's routes).
+    await context.route('**/sketches/*.hex', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Run in the simulator' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'program did not load' });
+    await alert.waitFor({ timeout: 30_000 });
+    expect(await simulatorOf(page).status()).toBe('error');
+    await context.unroute('**/sketches/*.hex');
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(simulatorOf(page).text, WAIT).toContain('Plant Watering Robot ready');
+    expect(await alert.count()).toBe(0);
+    // The failed request is in the console; nothing else is.
+    expect(errors.filter((error) => !error.includes('net::ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+    await close();
+  });
+
+  test('a push button is held while pressed, by pointer and by keyboard, and released when let go', async ({
+    browser,
+  }) => {
+    const { page, errors, close } = await openSignedInPage(browser);
+    await openTutorial(page, 'medical-assistance-robot');
+    await page.getByRole('button', { name: 'Run in the simulator' }).click();
+    const sim = simulatorOf(page);
+    await expect.poll(sim.status, WAIT).toBe('running');
+    // Focus moves into the simulator that replaced the button pressed.
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-simulator]') !== null)).toBe(true);
+    const button = page.getByRole('button', { name: 'TAKEN button', exact: true });
+    expect(await button.getAttribute('aria-pressed')).toBe('false');
+    await button.focus();
+    await page.keyboard.down(' ');
+    expect(await button.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.up(' ');
+    expect(await button.getAttribute('aria-pressed')).toBe('false');
+    await button.hover();
+    await page.mouse.down();
+    expect(await button.getAttribute('aria-pressed')).toBe('true');
+    await page.mouse.up();
+    expect(await button.getAttribute('aria-pressed')).toBe('false');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   test('works offline once the page has been opened: a switch pressed from the keyboard reaches the sketch', {
     timeout: 150_000,
   }, async ({ browser }) => {

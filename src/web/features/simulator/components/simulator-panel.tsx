@@ -175,10 +175,26 @@ export default function SimulatorPanel({ slug, wiringSvg }: SimulatorPanelProps)
   useEffect(() => setBuzzerSounding(sounding), [sounding]);
   useEffect(() => () => setBuzzerSounding(false), []);
 
+  // It replaces the Run button the learner pressed: focus continues here, not at the top of the page.
+  const root = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (document.activeElement === document.body || document.activeElement === null) {
+      root.current?.focus({ preventScroll: true });
+    }
+  }, []);
+
   const awaiting = parts.filter((part) => awaitsModel(part.kind, state.views[part.id]));
   const slow = state.speed !== null && state.speed < 0.9;
+  // Said once it happens, at the panel's foot, so the speed wavering about the line moves nothing.
+  const [fellBehind, setFellBehind] = useState(false);
+  useEffect(() => {
+    if (slow) setFellBehind(true);
+  }, [slow]);
   return (
-    <div
+    <section
+      ref={root}
+      tabIndex={-1}
+      aria-label="Simulator"
       className="sim-panel tray overflow-hidden"
       data-simulator=""
       data-sim-status={state.status}
@@ -237,11 +253,6 @@ export default function SimulatorPanel({ slug, wiringSvg }: SimulatorPanelProps)
         </div>
       </div>
       <ErrorBar error={state.error} onRetry={simulator.retry} onReset={() => send({ type: 'reset' })} />
-      {slow ? (
-        <p className="border-b border-border px-4 py-2 text-sm text-muted">
-          This device runs the board slower than real time: the sketch’s waits take longer than written.
-        </p>
-      ) : null}
 
       <div className="grid grid-cols-1 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
         <DiagramStage
@@ -299,7 +310,8 @@ export default function SimulatorPanel({ slug, wiringSvg }: SimulatorPanelProps)
         the diagram shows. It cannot be edited here: change the code in the Arduino IDE and upload it to your own board.{' '}
         <strong className="font-semibold text-text">Skip</strong> moves the sketch’s clock on, so its long waits (a
         sensor warming up, water soaking in) end sooner.
+        {fellBehind ? ' This device runs the board slower than real time: its waits take longer than written.' : null}
       </p>
-    </div>
+    </section>
   );
 }
