@@ -31,7 +31,7 @@ export function useSimulator(slug: string): SimulatorHandle {
   const worker = useRef<Worker | null>(null);
 
   useEffect(() => {
-    void attempt;
+    void attempt; // a retry is a new attempt: a new worker
     dispatch({ type: 'starting' });
     const created = new Worker(new URL('../lib/simulator.worker.ts', import.meta.url), {
       type: 'module',

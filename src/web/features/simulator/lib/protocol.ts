@@ -16,7 +16,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('start'),
     slug: z.string().regex(/^[a-z0-9-]+$/),
-    hexUrl: z.string().startsWith('/'),
+    /** This site's copy of the program, nothing else (the worker's policy would refuse another site anyway). */
+    hexUrl: z.string().regex(/^\/sketches\/[a-z0-9-]+\.hex$/),
     /** The wall-clock time the simulated parts start at (the DS3231's clock), ms since the epoch. */
     startTime: z.number(),
   }),

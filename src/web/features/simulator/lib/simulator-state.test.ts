@@ -57,6 +57,7 @@ describe('the messages between the page and the simulator worker', () => {
       'pause',
       { type: 'start', slug: '../etc', hexUrl: '/x.hex', startTime: 0 },
       { type: 'start', slug: 'x', hexUrl: 'https://elsewhere.example/x.hex', startTime: 0 },
+      { type: 'start', slug: 'x', hexUrl: '//elsewhere.example/sketches/x.hex', startTime: 0 },
       { type: 'set', partId: 'soil', key: 'moisture', value: '5' },
       { type: 'send', line: 'x'.repeat(257) },
       { type: 'skip', ms: -1 },
