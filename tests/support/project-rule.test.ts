@@ -1,6 +1,7 @@
 import { globSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importSpecifiers } from './import-specifiers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -51,9 +52,9 @@ function unitTestFiles(): string[] {
 
 /** What a file imports for its values (`import type` starts nothing), resolved from the root. */
 const importsOf = (file: string, source: string) =>
-  [...source.matchAll(/^import\s+(?!type\b)[^'"]*?['"]([^'"]+)['"]/gm)].map((match) =>
-    resolveImport(file, match[1] ?? ''),
-  );
+  importSpecifiers(source)
+    .filter((entry) => !entry.typeOnly)
+    .map((entry) => resolveImport(file, entry.specifier));
 
 describe('the test projects', () => {
   it('finds the unit files, this one among them', () => {
