@@ -15,6 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import os from 'node:os';
 import { type CrashDurabilityReport, crashDurabilityPlan, runCrashDurability } from '#test/crash-durability.ts';
+import { percentile, rssMb } from '#test/measurements.ts';
 import {
   LOAD_MIX,
   type LoadTarget,
@@ -26,10 +27,10 @@ import {
 } from '#test/mixed-load.ts';
 import { runPostgresRestart } from '#test/postgres-restart.ts';
 import { timesToDeliveryAfterRelisten } from '#test/realtime-faults.ts';
+import { ROOT } from '#test/repository-root.ts';
 import { testSettings } from '#test/settings.ts';
 import { fuzzSeed } from '#test/soak.ts';
 import { writeResultsSection } from './results-file.ts';
-import { percentile, ROOT, rssMb } from './support.ts';
 
 const RATE_STEPS = [100, 200, 400, 600, 800];
 const STEP_MS = 10_000;

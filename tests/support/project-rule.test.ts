@@ -2,8 +2,7 @@ import { globSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importSpecifiers } from './import-specifiers.ts';
-
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+import { ROOT } from './repository-root.ts';
 
 /**
  * Modules that start something a unit test may not: servers, databases, sockets, child processes.

@@ -2,8 +2,8 @@ import { globSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importSpecifiers } from '#test/import-specifiers.ts';
+import { ROOT } from '#test/repository-root.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..', '..', '..');
 const FOLDER = 'src/server/db/migrations';
 
 /** The migrations and what they own: every file of this folder but its tests. */
