@@ -8,11 +8,12 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
+import { ROOT } from '#test/repository-root.ts';
 import { testSettings } from '#test/settings.ts';
 import { SERVICE_WORKER_PATH } from '../src/shared/offline.ts';
 import { launchChromium } from './lighthouse.ts';
 import { writeResultsSection } from './results-file.ts';
-import { median, ROOT, startServer } from './support.ts';
+import { median, startServer } from './support.ts';
 
 const runs = testSettings.benchQuick ? 1 : 6;
 const log = (message: string) => console.warn(`[bench:offline] ${message}`);

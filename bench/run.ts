@@ -8,6 +8,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { rssMb } from '#test/measurements.ts';
+import { ROOT } from '#test/repository-root.ts';
+import { seedMembers } from '#test/seed-members.ts';
 import { testSettings } from '#test/settings.ts';
 import { BUDGETS, bundleReport } from '../scripts/bundle-budget.ts';
 import { type ApiResult, benchApi } from './api.ts';
@@ -15,7 +18,7 @@ import { benchDeadWindow, DEAD_WINDOW_PAGES, type DeadWindowResult } from './dea
 import { benchFanout, type FanoutResult } from './fanout.ts';
 import { benchLighthouse, type LighthouseResult } from './lighthouse.ts';
 import { writeResultsSection } from './results-file.ts';
-import { median, ROOT, rssMb, seedMembers, startServer } from './support.ts';
+import { median, startServer } from './support.ts';
 
 const quick = testSettings.benchQuick;
 const log = (message: string) => console.warn(`[bench] ${message}`);

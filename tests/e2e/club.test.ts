@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
 import { accountExportSchema } from '#shared/schemas/account.ts';
 import { sessionSchema } from '#shared/schemas/auth.ts';
+import { ROOT } from '#test/repository-root.ts';
 import { expectToast } from '#test/toast.ts';
 import {
   baseUrl,
@@ -23,7 +23,6 @@ import {
  * reset links, and a member's own password, sessions, data and deletion.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const SHOTS = '/tmp/shots-club';
 const SUSPENDED = 'This account is suspended. Ask your club’s RoboForge administrator.';
 

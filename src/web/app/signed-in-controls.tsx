@@ -14,7 +14,7 @@ import { clearSessionMarker } from '#web/lib/auth/session-hint.ts';
 import { leftToTheNextPage } from '#web/lib/interrupted-load.ts';
 import { QueryProvider } from '#web/lib/query-client.tsx';
 
-/** The chip's name: the username, or the e-mail before the @ (SPEC §2). */
+/** The chip's name: the username, or the e-mail before the @ (product §2). */
 function displayName(username: string | null | undefined, email: string): string {
   return username?.trim() || email.split('@')[0] || email;
 }

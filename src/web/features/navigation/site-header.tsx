@@ -28,7 +28,7 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 }
 
 /**
- * The fixed top navigation of every screen (SPEC §2). The app layer composes what goes in it:
+ * The fixed top navigation of every screen (product §2). The app layer composes what goes in it:
  * `tools` (theme and sound controls) sit in the bar from 640 px up and in the mobile menu below,
  * so a 320 px phone still fits the account controls; `actions` (account) are always in the bar.
  */

@@ -5,7 +5,7 @@ import { cn } from '#web/lib/cn.ts';
 import { useOnline } from '#web/lib/offline/connectivity.ts';
 import { PROJECT_COLOR_CLASSES } from './project-style.ts';
 
-/** The privacy-enhanced embed (DESIGN D6), loaded only after the visitor presses play. */
+/** The privacy-enhanced embed (product D6), loaded only after the visitor presses play. */
 function embedUrl(youtubeId: string): string {
   return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(youtubeId)}?autoplay=1&rel=0`;
 }
@@ -44,7 +44,7 @@ function Poster({
 
 /**
  * A local poster with a play button stands in for the video: nothing is requested from YouTube
- * until the visitor asks for it (DESIGN D6). The box keeps its 16:9 size, so nothing jumps.
+ * until the visitor asks for it (product D6). The box keeps its 16:9 size, so nothing jumps.
  */
 export function VideoFacade({ project }: { project: Project }) {
   const [playing, setPlaying] = useState(false);
