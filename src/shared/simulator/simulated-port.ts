@@ -29,14 +29,23 @@ export class SimulatedPort implements SerialLink {
   /** Bytes the host has written, counted for `closeAfterWriting`. */
   private written = 0;
   private closeAfter = Number.POSITIVE_INFINITY;
+  /** Bytes the chip has sent to the host. */
+  bytesReceived = 0;
   baudRate: number;
 
   constructor(board: SimBoard, baudRate: number) {
     this.board = board;
     this.baudRate = baudRate;
     board.onSerial((byte) => {
-      if (!this.closed && this.understands()) this.received.push(byte);
+      if (this.closed || !this.understands()) return;
+      this.received.push(byte);
+      this.bytesReceived++;
     });
+  }
+
+  /** Bytes the host has written. */
+  get bytesSent(): number {
+    return this.written;
   }
 
   /** The port fails, as if the cable were pulled, once the host has written `bytes` bytes. */
