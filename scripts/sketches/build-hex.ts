@@ -21,8 +21,9 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { z } from 'zod';
+import { BOARD_CHIPS } from '../../src/shared/content/boards.ts';
 import type { HexRecord, SketchBuild } from '../../src/shared/content/hex-record.ts';
-import { BOARD_CHIPS, BOARD_NAMES, type Board, PROJECTS } from '../../src/shared/content/projects.ts';
+import { BOARD_NAMES, type Board, PROJECTS } from '../../src/shared/content/projects.ts';
 
 const execFileAsync = promisify(execFile);
 

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { avrdudeCommand, BOARD_CHIPS } from './boards.ts';
 import { HEX_RECORD, sketchBuildOf } from './hex-record.ts';
-import { avrdudeCommand, BOARD_CHIPS, PROJECTS } from './projects.ts';
+import { PROJECTS } from './projects.ts';
 
 // The cheap half of the check on the committed .hex files, with no toolchain: each still comes from
 // the sketch beside it and fits its board. sketches.system.test.ts rebuilds them byte for byte.
