@@ -43,7 +43,8 @@ export function ProgramFacts({ board, hexFile, flashBytes }: { board: Board; hex
   return (
     <div className="space-y-1.5 border-t border-border bg-surface-2/60 px-3 py-2.5 text-xs text-muted sm:px-4 print:hidden">
       <p>
-        The <span translate="no">.hex</span> is this sketch compiled for the {BOARD_NAMES[board]}:
+        The <span translate="no">.hex</span> is this sketch compiled for the{' '}
+        <span className="whitespace-nowrap">{BOARD_NAMES[board]}:</span>
         {/* A line of its own, so that the size arriving never rewraps the text around it. */}
         <span className="block">
           {flashBytes === undefined ? (
