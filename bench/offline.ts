@@ -101,7 +101,7 @@ writeResultsSection(
 Written by \`node bench/offline.ts\`${testSettings.benchQuick ? ' (BENCH_QUICK=1: one run per side, not for comparison)' : ''} on ${new Date().toISOString().slice(0, 10)}, after \`npm run build\`.
 
 **Precache list** (what the service worker stores at its first install: every prerendered page, the 404
-shell, every route's chunks, the nine tutorials' diagrams and sketches, styles, fonts, icons, the manifest;
+shell, every route's chunks, the nine tutorials' diagrams, sketches and .hex programs, styles, fonts, icons, the manifest;
 no \`.br\`/\`.gz\` copies): **${report.precacheFiles} files, ${kb(report.precacheBytes)}** as stored,
 **${kb(report.precacheTransferBytes)}** downloaded (the server's brotli copies). It is fetched once, after the
 page has loaded and the browser is idle; later visits fetch only what changed.

@@ -210,7 +210,7 @@ How each figure is taken:
   before any interaction (its inline bootstrap's imports and their static imports), of what each route adds
   when opened, and of the CSS. The same numbers are enforced by \`scripts/bundle-budget.system.test.ts\` in \`npm test\`.
 - Offline precache: every file the service worker stores at its first install (all pages, every route's
-  chunks, the nine tutorials' diagrams and sketches, styles, fonts, icons; \`build/service-worker-report.json\`),
+  chunks, the nine tutorials' diagrams, sketches and .hex programs, styles, fonts, icons; \`build/service-worker-report.json\`),
   as stored and as downloaded (the server's brotli copies). It is fetched after the page has loaded.
 - Lighthouse 12.8 (the anchor's version), default mobile preset (simulated slow 4G, 4× CPU), Chromium
   ${'`/usr/bin/chromium`'} headless with outside hosts unreachable, median of ${quick ? 1 : 5} runs per page, 1,000 members seeded.

@@ -7,7 +7,7 @@
  * - The web app manifest (`manifest.webmanifest`), named from SITE_NAME.
  * - The service worker (`sw.js`, Workbox's generateSW): precaches every prerendered page under its
  *   own route, the 404 shell, and every file the pages load (all routes' chunks, the nine
- *   tutorials' diagrams and sketches, styles, fonts, icons); serves the member's own API reads
+ *   tutorials' diagrams, sketches and the programs built from them, styles, fonts, icons); serves the member's own API reads
  *   network-first with a per-account cached fallback. Precompressed `.br`/`.gz` copies are not
  *   precached: the browser gets those from the server already decoded.
  *
@@ -177,7 +177,7 @@ export async function buildServiceWorker(buildDir = BUILD_DIR, siteName = DEFAUL
   const { count, warnings } = await generateSW({
     swDest: swFile,
     globDirectory: clientDir,
-    globPatterns: ['**/*.{html,js,css,woff2,svg,png,ino,webmanifest}'],
+    globPatterns: ['**/*.{html,js,css,woff2,svg,png,ino,hex,webmanifest}'],
     globIgnores: [SERVICE_WORKER_PATH.slice(1), '**/*.br', '**/*.gz'],
     manifestTransforms: [
       (entries) => {

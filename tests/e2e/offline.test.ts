@@ -18,6 +18,8 @@ import { baseUrl, expectNoAxeViolations, openPage, openSignedInPage, test, url }
  * and nothing is lost when the network returns.
  */
 
+const SKETCHES_DIR = path.resolve(import.meta.dirname, '../../src/shared/content/sketches');
+
 const [FIRST, SECOND] = PROJECTS;
 if (!FIRST || !SECOND) throw new Error('the catalog needs two projects');
 
@@ -113,6 +115,21 @@ describe('offline at the workbench', () => {
       // Videos stay online-only, and say so.
       await page.getByText('Video needs a connection').waitFor();
     }
+    // The sketches and the programs built from them, as the download links and the simulator fetch them.
+    const downloads = PROJECTS.flatMap(({ slug }) => [`/sketches/${slug}.ino`, `/sketches/${slug}.hex`]);
+    const fetched = await page.evaluate(
+      (paths) =>
+        Promise.all(
+          paths.map(async (file) => {
+            const answer = await fetch(file);
+            return answer.ok ? answer.text() : `${file}: ${answer.status}`;
+          }),
+        ),
+      downloads,
+    );
+    expect(fetched).toEqual(
+      downloads.map((file) => readFileSync(path.join(SKETCHES_DIR, path.basename(file)), 'utf8')),
+    );
     // And by link, from the list.
     await page.goto(url(ROUTES.projects));
     for (const project of PROJECTS) {
