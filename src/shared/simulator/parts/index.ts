@@ -16,6 +16,7 @@ import {
 } from './inputs.ts';
 import { activeBuzzer, led, relayModule, waterPump } from './outputs.ts';
 import { type PartFactory, passivePart } from './part.ts';
+import { servoMg996r, servoSg90 } from './servo.ts';
 
 /** The model of every kind of part the tutorials wire (README, "Adding a part model"). */
 export const PART_MODELS: Readonly<Record<PartKind, PartFactory>> = {
@@ -40,13 +41,13 @@ export const PART_MODELS: Readonly<Record<PartKind, PartFactory>> = {
   thermistor,
   led,
   'active-buzzer': activeBuzzer,
+  'servo-sg90': servoSg90,
+  'servo-mg996r': servoMg996r,
   // Not modelled yet: these parts are drawn but do nothing in the simulator.
   'l298n-driver': passivePart,
   'dc-motor': passivePart,
   dht11: passivePart,
   'lcd-i2c': passivePart,
-  'servo-sg90': passivePart,
-  'servo-mg996r': passivePart,
   ds3231: passivePart,
   'uln2003-stepper': passivePart,
 };
