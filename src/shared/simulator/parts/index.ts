@@ -14,6 +14,7 @@ import {
   thermistor,
   turbiditySensor,
 } from './inputs.ts';
+import { dcMotor, l298nDriver } from './motor-driver.ts';
 import { activeBuzzer, led, relayModule, waterPump } from './outputs.ts';
 import { type PartFactory, passivePart } from './part.ts';
 import { servoMg996r, servoSg90 } from './servo.ts';
@@ -41,11 +42,11 @@ export const PART_MODELS: Readonly<Record<PartKind, PartFactory>> = {
   thermistor,
   led,
   'active-buzzer': activeBuzzer,
+  'l298n-driver': l298nDriver,
+  'dc-motor': dcMotor,
   'servo-sg90': servoSg90,
   'servo-mg996r': servoMg996r,
   // Not modelled yet: these parts are drawn but do nothing in the simulator.
-  'l298n-driver': passivePart,
-  'dc-motor': passivePart,
   dht11: passivePart,
   'lcd-i2c': passivePart,
   ds3231: passivePart,
