@@ -18,6 +18,7 @@ import { dcMotor, l298nDriver } from './motor-driver.ts';
 import { activeBuzzer, led, relayModule, waterPump } from './outputs.ts';
 import { type PartFactory, passivePart } from './part.ts';
 import { servoMg996r, servoSg90 } from './servo.ts';
+import { uln2003Stepper } from './stepper.ts';
 
 /** The model of every kind of part the tutorials wire (README, "Adding a part model"). */
 export const PART_MODELS: Readonly<Record<PartKind, PartFactory>> = {
@@ -46,9 +47,9 @@ export const PART_MODELS: Readonly<Record<PartKind, PartFactory>> = {
   'dc-motor': dcMotor,
   'servo-sg90': servoSg90,
   'servo-mg996r': servoMg996r,
+  'uln2003-stepper': uln2003Stepper,
   // Not modelled yet: these parts are drawn but do nothing in the simulator.
   dht11: passivePart,
   'lcd-i2c': passivePart,
   ds3231: passivePart,
-  'uln2003-stepper': passivePart,
 };
