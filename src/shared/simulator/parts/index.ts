@@ -1,4 +1,5 @@
 import type { PartKind } from '../../content/tutorials.ts';
+import { ds3231 } from './ds3231.ts';
 import {
   inductiveSensor,
   irLineSensor,
@@ -47,9 +48,9 @@ export const PART_MODELS: Readonly<Record<PartKind, PartFactory>> = {
   'dc-motor': dcMotor,
   'servo-sg90': servoSg90,
   'servo-mg996r': servoMg996r,
+  ds3231,
   'uln2003-stepper': uln2003Stepper,
   // Not modelled yet: these parts are drawn but do nothing in the simulator.
   dht11: passivePart,
   'lcd-i2c': passivePart,
-  ds3231: passivePart,
 };
