@@ -27,7 +27,7 @@ const DRIVEN_AFTER_PULSE_US = 50_000;
 const START_ANGLE = 90;
 
 /** The angle a pulse asks for: linear between the two end widths, clamped to the arm's 0–180°. */
-export function servoAngle(spec: ServoSpec, widthUs: number): number {
+function servoAngle(spec: ServoSpec, widthUs: number): number {
   const angle = ((widthUs - spec.zeroUs) / (spec.fullUs - spec.zeroUs)) * 180;
   return Math.min(180, Math.max(0, angle));
 }
