@@ -1,4 +1,5 @@
 import type { PartKind } from '../../content/tutorials.ts';
+import { dht11 } from './dht11.ts';
 import {
   inductiveSensor,
   irLineSensor,
@@ -14,6 +15,7 @@ import {
   thermistor,
   turbiditySensor,
 } from './inputs.ts';
+import { lcdI2c } from './lcd-i2c.ts';
 import { activeBuzzer, led, relayModule, waterPump } from './outputs.ts';
 import { type PartFactory, passivePart } from './part.ts';
 
@@ -40,11 +42,11 @@ export const PART_MODELS: Readonly<Record<PartKind, PartFactory>> = {
   thermistor,
   led,
   'active-buzzer': activeBuzzer,
+  dht11,
+  'lcd-i2c': lcdI2c,
   // Not modelled yet: these parts are drawn but do nothing in the simulator.
   'l298n-driver': passivePart,
   'dc-motor': passivePart,
-  dht11: passivePart,
-  'lcd-i2c': passivePart,
   'servo-sg90': passivePart,
   'servo-mg996r': passivePart,
   ds3231: passivePart,
