@@ -54,11 +54,15 @@ function sliderControl(context: PartContext, slider: Slider, value: number): Con
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
-/** Capacitive soil moisture sensor v1.2: about 3.0 V in dry air, about 1.2 V in water; linear between. */
+/**
+ * Capacitive soil moisture sensor v1.2, in soil: 0 % is dry soil and 100 % freshly watered soil,
+ * which the tutorials' calibration step reads as 520 and 260 (2.54 V and 1.27 V; the sensor spans
+ * about 3.0 V in dry air to 1.2 V in water). Linear between, so the sketches' percentages match the slider.
+ */
 export const soilMoistureSensor = analogSensor(
   'AOUT',
   { key: 'moisture', min: 0, max: 100, step: 1, unit: '%', initial: 20 },
-  (percent) => 3.0 - (1.8 * percent) / 100,
+  (percent) => 2.54 - (1.27 * percent) / 100,
 );
 
 /** A resistive moisture board (YL-69 style, AO): dry reads near the supply, wet falls towards 1 V. */
