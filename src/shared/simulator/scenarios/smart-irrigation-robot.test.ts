@@ -34,7 +34,10 @@ function nextRound(sim: Simulation, skipMs = READ_EVERY_MS): string {
   return line;
 }
 
-const pumpRunning = (sim: Simulation) => sim.view('pump').kind === 'pump' && sim.view('pump').running;
+function pumpRunning(sim: Simulation): boolean {
+  const view = sim.view('pump');
+  return view.kind === 'pump' && view.running;
+}
 
 /** The relay's switchings from now on, as [on, simulated ms], so a burst between looks is not missed. */
 function pumpSwitchings(sim: Simulation): [on: boolean, atMs: number][] {
