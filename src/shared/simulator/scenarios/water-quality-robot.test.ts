@@ -132,7 +132,12 @@ describe('Water Quality Robot', () => {
     measure(sim, 1);
     expect(lcdLines(sim)[1]).toBe('CHECK WATER!');
     expect(sim.board.isHigh(BOARD_LED)).toBe(true);
+  });
 
+  it('puts the LED out and shows the usual range again once the water is back in it', () => {
+    const sim = powerOn({ ph: 9.0 });
+    measure(sim);
+    expect(sim.board.isHigh(BOARD_LED)).toBe(true);
     pour(sim, {});
     measure(sim, 1);
     expect(lcdLines(sim)[1]).toBe('In usual range');
