@@ -43,6 +43,8 @@ export type ArduinoPin = `D${number}` | `A${number}`;
 
 type PortName = 'B' | 'C' | 'D';
 
+const DDR_ADDRESS: Readonly<Record<PortName, number>> = { B: portBConfig.DDR, C: portCConfig.DDR, D: portDConfig.DDR };
+
 /** Where a pin lives on the chip: the port and bit for digital use, the ADC channel for analog input. */
 interface PinAddress {
   readonly port?: PortName;
@@ -129,6 +131,8 @@ export class SimBoard {
   private readonly usart: AVRUSART;
   private readonly devices = new Map<number, I2cDevice>();
   private readonly pinListeners = new Map<string, PinListener[]>();
+  /** Each port's directions when its listener last ran: a pin that starts or stops being driven changes too. */
+  private readonly directions: Record<PortName, number> = { B: 0, C: 0, D: 0 };
   private readonly serialListeners: ((byte: number) => void)[] = [];
   private readonly serialQueue: number[] = [];
   private readonly rxFifo: number[] = [];
@@ -293,7 +297,10 @@ export class SimBoard {
     this.adc.channelValues[channel] = Math.min(5, Math.max(0, volts));
   }
 
-  /** Calls `listener` whenever the level the sketch drives on `pin` changes. */
+  /**
+   * Calls `listener` whenever what the sketch drives on `pin` changes: high, low, or nothing (an
+   * input, pulled up or not); `high` is whether it now drives the pin high, as `isHigh` says.
+   */
   onPinChange(pin: ArduinoPin, listener: PinListener): void {
     this.port(pin);
     const listeners = this.pinListeners.get(pin) ?? [];
@@ -328,14 +335,16 @@ export class SimBoard {
   }
 
   private portChanged(name: PortName, value: number, previous: number): void {
-    const changed = value ^ previous;
+    const ddr = this.cpu.data[DDR_ADDRESS[name]] ?? 0;
+    const changed = ((value ^ previous) & ddr) | (ddr ^ this.directions[name]);
+    this.directions[name] = ddr;
     if (!changed) return;
     for (let bit = 0; bit < 8; bit++) {
       if (!(changed & (1 << bit))) continue;
       const pin = name === 'D' ? `D${bit}` : name === 'B' ? `D${bit + 8}` : `A${bit}`;
       const listeners = this.pinListeners.get(pin);
       if (!listeners) continue;
-      const high = (value & (1 << bit)) !== 0;
+      const high = (value & ddr & (1 << bit)) !== 0;
       for (const listener of listeners) listener(high, this.micros);
     }
   }

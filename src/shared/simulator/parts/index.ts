@@ -1,4 +1,5 @@
 import type { PartKind } from '../../content/tutorials.ts';
+import { dht11 } from './dht11.ts';
 import { ds3231 } from './ds3231.ts';
 import {
   inductiveSensor,
@@ -15,6 +16,7 @@ import {
   thermistor,
   turbiditySensor,
 } from './inputs.ts';
+import { lcdI2c } from './lcd-i2c.ts';
 import { dcMotor, l298nDriver } from './motor-driver.ts';
 import { activeBuzzer, led, relayModule, waterPump } from './outputs.ts';
 import { type PartFactory, passivePart } from './part.ts';
@@ -50,7 +52,6 @@ export const PART_MODELS: Readonly<Record<PartKind, PartFactory>> = {
   'servo-mg996r': servoMg996r,
   ds3231,
   'uln2003-stepper': uln2003Stepper,
-  // Not modelled yet: these parts are drawn but do nothing in the simulator.
-  dht11: passivePart,
-  'lcd-i2c': passivePart,
+  dht11,
+  'lcd-i2c': lcdI2c,
 };
