@@ -18,6 +18,7 @@ import { benchDeadWindow, DEAD_WINDOW_PAGES, type DeadWindowResult } from './dea
 import { benchFanout, type FanoutResult } from './fanout.ts';
 import { benchLighthouse, type LighthouseResult } from './lighthouse.ts';
 import { writeResultsSection } from './results-file.ts';
+import { benchUpload, uploadMarkdown } from './upload.ts';
 import { median, startServer } from './support.ts';
 
 const quick = testSettings.benchQuick;
@@ -226,3 +227,6 @@ How each figure is taken:
 `,
 );
 log('wrote bench/RESULTS.md');
+
+log('uploading each tutorial to the simulated optiboot');
+writeResultsSection('upload', uploadMarkdown(await benchUpload()));
