@@ -18,8 +18,8 @@ import { benchDeadWindow, DEAD_WINDOW_PAGES, type DeadWindowResult } from './dea
 import { benchFanout, type FanoutResult } from './fanout.ts';
 import { benchLighthouse, type LighthouseResult } from './lighthouse.ts';
 import { writeResultsSection } from './results-file.ts';
-import { benchUpload, uploadMarkdown } from './upload.ts';
 import { median, startServer } from './support.ts';
+import { benchUpload, uploadMarkdown } from './upload.ts';
 
 const quick = testSettings.benchQuick;
 const log = (message: string) => console.warn(`[bench] ${message}`);
