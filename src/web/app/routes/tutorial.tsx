@@ -2,10 +2,15 @@ import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { findProjectBySlug } from '#shared/content/projects.ts';
 import { usePrefetchTutorial } from '#web/features/projects/api/tutorial-content.ts';
+import type { LoadSimulator } from '#web/features/projects/components/simulator-section.tsx';
 import { TutorialScreen } from '#web/features/projects/components/tutorial-page.tsx';
 import { RequireAuthWithPreview } from '#web/lib/auth/require-auth.tsx';
 import { QueryProvider } from '#web/lib/query-client.tsx';
 import { NOT_FOUND, pageMeta, SITE_NAME } from '#web/lib/site.ts';
+
+/** The simulator (its own feature), loaded only when a learner presses "Run in the simulator". */
+const loadSimulator: LoadSimulator = () =>
+  import('#web/features/simulator/components/simulator-panel.tsx').then((module) => module.default);
 
 /** An unknown slug gets the app's 404 page, loaded only then. */
 const NotFoundRoute = lazy(() => import('./not-found.tsx'));
@@ -36,7 +41,7 @@ export default function TutorialRoute() {
     <QueryProvider>
       <PrefetchTutorial slug={slug} />
       <RequireAuthWithPreview>
-        {(userId) => <TutorialScreen key={slug} project={project} userId={userId} />}
+        {(userId) => <TutorialScreen key={slug} project={project} userId={userId} loadSimulator={loadSimulator} />}
       </RequireAuthWithPreview>
     </QueryProvider>
   );
