@@ -5,23 +5,36 @@ import { SimulatedPort } from '#shared/simulator/simulated-port.ts';
 /**
  * A USB serial port in the browser (`navigator.serial`) with a simulated board on the other end,
  * for end-to-end tests of the upload and the monitor: the page's Web Serial calls cross to this
- * process (Playwright's exposeFunction), where a SimulatedPort talks to `board`. The board runs as
- * the page reads, paced to the wall clock, so the page's own timeouts mean what they say.
+ * process (Playwright's exposeFunction), where a SimulatedPort talks to `board`.
+ *
+ * Time: the simulation is slower than a real board on a loaded machine, and the upload's timeouts
+ * are the page's. So once `startClock()` is called, the page's clock (Playwright's fake timers)
+ * follows the board's: the board runs a few milliseconds, then the page's timers run for as long,
+ * in lockstep, and a timeout means what it would on a real board whatever this machine's speed.
  * Chromium's port chooser cannot be driven by a test: `requestPort()` resolves with the one port.
  */
 export interface SimulatedWebSerial {
   /** The port once the page has opened it. */
   readonly port: () => SimulatedPort | undefined;
-  /** The cable comes out: the page's reads and writes fail from now on. */
+  /** The cable comes out: the page's reads and writes fail until `plugIn()`. */
   readonly unplug: () => void;
+  /** The cable goes back in: the same board, a port the page opens anew. */
+  readonly plugIn: () => void;
+  /** From now on the page's clock follows the board's (call before the page starts talking to the board). */
+  readonly startClock: () => Promise<void>;
+  /** Gives the page its own clock back. */
+  readonly stopClock: () => Promise<void>;
 }
 
-const MAX_STEP_MS = 25;
+/** Board and page time advance in steps this long. */
+const STEP_MS = 5;
 
 export async function attachSimulatedSerial(page: Page, board: SimBoard): Promise<SimulatedWebSerial> {
   let port: SimulatedPort | undefined;
   let unplugged = false;
-  let lastRead = performance.now();
+  let driving: Promise<void> | undefined;
+  let stopped = false;
+  await page.clock.install();
   await page.exposeFunction('__roboforgeSerial', async (operation: string, argument: unknown) => {
     if (unplugged) return { lost: true };
     switch (operation) {
@@ -29,7 +42,6 @@ export async function attachSimulatedSerial(page: Page, board: SimBoard): Promis
         const baudRate = Number(argument);
         if (port) port.baudRate = baudRate;
         else port = new SimulatedPort(board, baudRate);
-        lastRead = performance.now();
         return { ok: true };
       }
       case 'signals':
@@ -38,12 +50,8 @@ export async function attachSimulatedSerial(page: Page, board: SimBoard): Promis
       case 'write':
         await port?.write(Uint8Array.from(argument as number[]));
         return { ok: true };
-      case 'read': {
-        const now = performance.now();
-        await port?.wait(Math.min(MAX_STEP_MS, Math.max(1, now - lastRead)));
-        lastRead = now;
+      case 'read':
         return { bytes: [...(port?.takeReceived() ?? [])] };
-      }
       default:
         return { ok: true };
     }
@@ -105,11 +113,31 @@ export async function attachSimulatedSerial(page: Page, board: SimBoard): Promis
       value: { requestPort: async () => port, getPorts: async () => [port] },
     });
   });
+  const drive = async () => {
+    while (!stopped) {
+      board.runMillis(STEP_MS);
+      await page.clock.runFor(STEP_MS);
+    }
+  };
   return {
     port: () => port,
     unplug: () => {
       unplugged = true;
       port?.unplug();
+    },
+    plugIn: () => {
+      unplugged = false;
+      port = undefined;
+    },
+    startClock: async () => {
+      await page.clock.pauseAt(Date.now() + 1000);
+      stopped = false;
+      driving = drive();
+    },
+    stopClock: async () => {
+      stopped = true;
+      await driving;
+      await page.clock.resume();
     },
   };
 }
