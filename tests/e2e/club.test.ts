@@ -7,6 +7,7 @@ import { accountExportSchema } from '#shared/schemas/account.ts';
 import { sessionSchema } from '#shared/schemas/auth.ts';
 import { expectToast } from '#test/toast.ts';
 import {
+  authUrlReturningTo,
   baseUrl,
   expectNoAxeViolations,
   openPage,
@@ -237,7 +238,7 @@ describe('club operations', () => {
     await victim.page.getByLabel('Bio').fill('Still here?');
     await victim.page.getByRole('button', { name: 'Save' }).click();
     await expectToast(victim.page, 'Account suspended', SUSPENDED);
-    await victim.page.waitForURL(url('/auth'));
+    await victim.page.waitForURL(authUrlReturningTo('/dashboard'));
     await victim.page.getByRole('link', { name: 'Login' }).waitFor();
     // Signing in again is refused with the same reason.
     await victim.page.getByLabel('Email').fill(victim.email);
@@ -320,7 +321,7 @@ describe('club operations', () => {
     await expectToast(laptop.page, 'Password changed', 'Your other devices have been signed out.');
     await phone.page.reload();
     await expectToast(phone.page, 'Authentication Required', 'Sign in or sign up to access this page.');
-    await phone.page.waitForURL(url('/auth'));
+    await phone.page.waitForURL(authUrlReturningTo('/dashboard'));
     await laptop.page.reload();
     await laptop.page.getByRole('heading', { name: 'Your profile' }).waitFor();
     expect(await signInStatus(email, PASSWORD)).toBe(400);
@@ -329,8 +330,8 @@ describe('club operations', () => {
     await phone.page.getByLabel('Email').fill(email);
     await phone.page.getByLabel('Password').fill('second-password');
     await phone.page.getByRole('button', { name: 'Login', exact: true }).click();
-    await phone.page.waitForURL(url('/'));
-    await phone.page.goto(url('/dashboard'));
+    // Back where the session ended.
+    await phone.page.waitForURL(url('/dashboard'));
     await phone.page.getByRole('heading', { name: 'Your profile' }).waitFor();
     await laptop.page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await expectToast(laptop.page, 'Logged out', 'You have been logged out on every device.');
@@ -338,7 +339,7 @@ describe('club operations', () => {
     await laptop.page.getByRole('link', { name: 'Login' }).waitFor();
     await phone.page.getByRole('link', { name: 'Projects' }).first().click();
     await expectToast(phone.page, 'Authentication Required', 'Sign in or sign up to access this page.');
-    await phone.page.waitForURL(url('/auth'));
+    await phone.page.waitForURL(authUrlReturningTo('/projects'));
     await phone.close();
 
     // Download my data: the file the server names, everything in it checked.

@@ -9,6 +9,8 @@ import { launchBrowser } from './browser.ts';
 /** The production server started by global-setup.ts, and an address on it. */
 export const baseUrl = inject('baseUrl');
 export const url = (route: string) => new URL(route, baseUrl).href;
+/** /auth as a members-only page sends a signed-out visitor there: naming the page to return to (product §2). */
+export const authUrlReturningTo = (route: string) => url(`/auth?next=${encodeURIComponent(route)}`);
 
 /**
  * `test` with a `browser`: one Chromium per spec file, launched when a test first asks for it and
