@@ -1,12 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { describe, expect, inject } from 'vitest';
+import { describe, expect } from 'vitest';
 import { accountExportSchema } from '#shared/schemas/account.ts';
 import { sessionSchema } from '#shared/schemas/auth.ts';
 import { expectToast } from '#test/toast.ts';
 import {
+  adminCli,
   authUrlReturningTo,
   baseUrl,
   expectNoAxeViolations,
@@ -24,18 +23,8 @@ import {
  * reset links, and a member's own password, sessions, data and deletion.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const SHOTS = '/tmp/shots-club';
 const SUSPENDED = 'This account is suspended. Ask your club’s RoboForge administrator.';
-
-/** `npm run admin -- promote|demote <email>` against the test server's database, as an operator runs it. */
-function adminCli(command: 'promote' | 'demote', email: string): string {
-  return execFileSync(process.execPath, ['scripts/admin.ts', command, email], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '' },
-    encoding: 'utf8',
-  }).trim();
-}
 
 function promoteWithCli(email: string) {
   expect(adminCli('promote', email)).toBe(`${email} is now an administrator.`);
@@ -330,8 +319,10 @@ describe('club operations', () => {
     await phone.page.getByLabel('Email').fill(email);
     await phone.page.getByLabel('Password').fill('second-password');
     await phone.page.getByRole('button', { name: 'Login', exact: true }).click();
-    // Back where the session ended.
+    // Back where the session ended; then a fresh load, so the phone's next action asks the server.
     await phone.page.waitForURL(url('/dashboard'));
+    await phone.page.getByRole('heading', { name: 'Your profile' }).waitFor();
+    await phone.page.reload();
     await phone.page.getByRole('heading', { name: 'Your profile' }).waitFor();
     await laptop.page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await expectToast(laptop.page, 'Logged out', 'You have been logged out on every device.');
