@@ -36,7 +36,7 @@ describe('accounts', () => {
     expect(await chip.textContent()).toBe(email.split('@')[0]);
     expect(await page.getByRole('link', { name: 'Login' }).count()).toBe(0);
 
-    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('link', { name: `Dashboard, signed in as ${email.split('@')[0]}` }).click();
     await page.waitForURL(url('/dashboard'));
     await page.getByRole('heading', { name: 'Your profile' }).waitFor();
     expect(await page.locator('dl').textContent()).toContain(email);

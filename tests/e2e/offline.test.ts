@@ -200,8 +200,9 @@ describe('offline at the workbench', () => {
     ).toBe(0);
     await context.setOffline(true);
 
-    // The sign sits on the logo; the live region says it in words; the menu toggle is still on screen.
-    await page.getByTestId('offline-logo-badge').waitFor();
+    // The sign says it in words beside the logo, as the live region does; the menu toggle is still on screen.
+    await page.getByTestId('offline-indicator').waitFor();
+    expect(await page.getByTestId('offline-indicator').textContent()).toBe('Offline');
     await page
       .getByRole('status')
       .filter({ hasText: /^Offline\. Tutorials you have opened/ })
