@@ -64,6 +64,6 @@ export function uploadMarkdown(results: readonly UploadResult[]): string {
 if (import.meta.main) {
   const results = await benchUpload();
   const markdown = uploadMarkdown(results);
-  console.log(markdown);
+  console.warn(markdown);
   writeResultsSection('upload', markdown);
 }
