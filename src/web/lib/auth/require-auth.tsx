@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { notifyError } from '#web/lib/notify.ts';
-import { authPathReturningTo } from './return-path.ts';
+import { authPathReturningTo } from './auth-redirect.ts';
 import { isSigningOutOnPurpose, sessionEndReason, useSession } from './session.ts';
 import { useSessionHint } from './session-hint.ts';
 

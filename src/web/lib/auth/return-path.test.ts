@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { authPathReturningTo, RETURN_PARAM, returnPath } from './return-path.ts';
+import { authPathReturningTo } from './auth-redirect.ts';
+import { RETURN_PARAM, returnPath } from './return-path.ts';
 
 describe('returnPath', () => {
   it.each([
