@@ -78,16 +78,18 @@ describe('uploading to a board from the tutorial page', () => {
   });
 
   test('axe finds no violations with the upload open, in both themes', async ({ browser }) => {
-    for (const theme of ['light', 'dark'] as const) {
-      for (const width of [375, 1280]) {
-        const { page, close } = await openSignedInPage(browser, { theme, width });
-        await attachSimulatedSerial(page, await unoWithOptiboot());
-        await openUpload(page);
-        await page.getByRole('button', { name: 'Upload to board' }).waitFor();
-        await page.locator('#upload').screenshot({ path: `/tmp/shots/upload-${theme}-${width}.png` });
-        await expectNoAxeViolations(page, `upload ${theme} ${width}px`);
-        await close();
-      }
+    // Each theme at one width: the panel has no width-specific markup (the 375 px layout is the same elements stacked).
+    for (const [theme, width] of [
+      ['light', 1280],
+      ['dark', 375],
+    ] as const) {
+      const { page, close } = await openSignedInPage(browser, { theme, width });
+      await attachSimulatedSerial(page, await unoWithOptiboot());
+      await openUpload(page);
+      await page.getByRole('button', { name: 'Upload to board' }).waitFor();
+      await page.locator('#upload').screenshot({ path: `/tmp/shots/upload-${theme}-${width}.png` });
+      await expectNoAxeViolations(page, `upload ${theme} ${width}px`);
+      await close();
     }
   });
 });
