@@ -3,7 +3,7 @@
  * every 100 ms for D seconds. Reports delivery latency (write sent → event received), events lost,
  * and the server's memory and CPU.
  */
-import { cpuSeconds, percentile, rssMb } from './support.ts';
+import { cpuSeconds, percentile, rssMb } from '#test/measurements.ts';
 
 export interface FanoutResult {
   readonly clients: number;

@@ -20,6 +20,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { PAGE_MANIFEST_FILE, type PageManifest } from '#shared/page-manifest.ts';
+import { ROOT } from '#test/repository-root.ts';
+import { seedMembers } from '#test/seed-members.ts';
 import { inlineScriptHashes, postbuild } from '../scripts/postbuild.ts';
 import { buildServiceWorker } from '../scripts/service-worker.ts';
 import { launchBrowser } from '../tests/e2e/browser.ts';
@@ -27,7 +29,7 @@ import { VARIANTS, type Variant } from './first-paint-variants.ts';
 import { type LighthouseSample, launchChromium, lighthouseSample, signInChromium } from './lighthouse.ts';
 import { writeResultsSection } from './results-file.ts';
 import { type SlowVisit, slowVisit } from './slow-visit.ts';
-import { median, ROOT, type RunningServer, seedMembers, startServer } from './support.ts';
+import { median, type RunningServer, startServer } from './support.ts';
 
 const { values: args } = parseArgs({
   options: {

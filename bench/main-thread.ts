@@ -25,10 +25,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { ROOT } from '#test/repository-root.ts';
 import { signUpAndSignIn } from '#test/sign-up.ts';
 import { SESSION_STORAGE_KEY } from '#web/lib/auth/storage-key.ts';
 import { launchBrowser } from '../tests/e2e/browser.ts';
-import { ROOT, startServer } from './support.ts';
+import { startServer } from './support.ts';
 
 const { values: args } = parseArgs({
   options: {

@@ -8,11 +8,12 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
+import { ROOT } from '#test/repository-root.ts';
 import { testSettings } from '#test/settings.ts';
 import { SERVICE_WORKER_PATH } from '../src/shared/offline.ts';
 import { launchChromium } from './lighthouse.ts';
 import { writeResultsSection } from './results-file.ts';
-import { median, ROOT, startServer } from './support.ts';
+import { median, startServer } from './support.ts';
 
 const runs = testSettings.benchQuick ? 1 : 6;
 const log = (message: string) => console.warn(`[bench:offline] ${message}`);
@@ -100,7 +101,7 @@ writeResultsSection(
 Written by \`node bench/offline.ts\`${testSettings.benchQuick ? ' (BENCH_QUICK=1: one run per side, not for comparison)' : ''} on ${new Date().toISOString().slice(0, 10)}, after \`npm run build\`.
 
 **Precache list** (what the service worker stores at its first install: every prerendered page, the 404
-shell, every route's chunks, the nine tutorials' diagrams and sketches, styles, fonts, icons, the manifest;
+shell, every route's chunks, the nine tutorials' diagrams, sketches and .hex programs, styles, fonts, icons, the manifest;
 no \`.br\`/\`.gz\` copies): **${report.precacheFiles} files, ${kb(report.precacheBytes)}** as stored,
 **${kb(report.precacheTransferBytes)}** downloaded (the server's brotli copies). It is fetched once, after the
 page has loaded and the browser is idle; later visits fetch only what changed.

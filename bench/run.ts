@@ -9,6 +9,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { rssMb } from '#test/measurements.ts';
+import { ROOT } from '#test/repository-root.ts';
+import { seedMembers } from '#test/seed-members.ts';
 import { testSettings } from '#test/settings.ts';
 import { BUDGETS, bundleReport } from '../scripts/bundle-budget.ts';
 import { type ApiResult, benchApi } from './api.ts';
@@ -17,7 +20,8 @@ import { benchFanout, type FanoutResult } from './fanout.ts';
 import { benchLighthouse, type LighthouseResult } from './lighthouse.ts';
 import { writeResultsSection } from './results-file.ts';
 import { benchSimulator, type SimulatorBenchRow, simulatorSection } from './simulator.ts';
-import { median, ROOT, rssMb, seedMembers, startServer } from './support.ts';
+import { median, startServer } from './support.ts';
+import { benchUpload, uploadMarkdown } from './upload.ts';
 
 const quick = testSettings.benchQuick;
 const log = (message: string) => console.warn(`[bench] ${message}`);
@@ -215,7 +219,7 @@ How each figure is taken:
   before any interaction (its inline bootstrap's imports and their static imports), of what each route adds
   when opened, and of the CSS. The same numbers are enforced by \`scripts/bundle-budget.system.test.ts\` in \`npm test\`.
 - Offline precache: every file the service worker stores at its first install (all pages, every route's
-  chunks, the nine tutorials' diagrams and sketches, styles, fonts, icons; \`build/service-worker-report.json\`),
+  chunks, the nine tutorials' diagrams, sketches and .hex programs, styles, fonts, icons; \`build/service-worker-report.json\`),
   as stored and as downloaded (the server's brotli copies). It is fetched after the page has loaded.
 - Lighthouse 12.8 (the anchor's version), default mobile preset (simulated slow 4G, 4× CPU), Chromium
   ${'`/usr/bin/chromium`'} headless with outside hosts unreachable, median of ${quick ? 1 : 5} runs per page, 1,000 members seeded.
@@ -232,3 +236,6 @@ How each figure is taken:
 );
 writeResultsSection('simulator', simulatorSection(simulator, simulatorLoad));
 log('wrote bench/RESULTS.md');
+
+log('uploading each tutorial to the simulated optiboot');
+writeResultsSection('upload', uploadMarkdown(await benchUpload()));

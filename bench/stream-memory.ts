@@ -6,10 +6,10 @@
  */
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { rssMb } from '#test/measurements.ts';
 import { freshServerDatabase } from '#test/server-database.ts';
 import { ServerProcess } from '#test/server-process.ts';
 import { writeResultsSection } from './results-file.ts';
-import { rssMb } from './support.ts';
 
 const STEPS = [1000, 2000, 3000, 4000, 5000];
 const EDITS = 50;

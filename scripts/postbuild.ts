@@ -31,7 +31,8 @@ import { writePrecompressed } from './precompress.ts';
 
 const BUILD_DIR = path.resolve(import.meta.dirname, '..', 'build');
 const FALLBACK_FILE = '__spa-fallback.html';
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.xml', '.webmanifest']);
+// Sketches (.ino) and the programs built from them (.hex) are text: a third of their size in brotli.
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.xml', '.webmanifest', '.ino', '.hex']);
 
 type HtmlDocument = ReturnType<typeof parseDocument>;
 export type HtmlElement = NonNullable<ReturnType<typeof DomUtils.findOne>>;

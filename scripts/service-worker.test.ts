@@ -25,6 +25,11 @@ describe('the offline build step', () => {
       url: '/sketches/plant-watering-robot.ino',
       revision: 'r1',
     });
+    // The program built from it, which the simulator fetches: offline too.
+    expect(entry('sketches/plant-watering-robot.hex')).toEqual({
+      url: '/sketches/plant-watering-robot.hex',
+      revision: 'r1',
+    });
   });
 
   it('names the app after SITE_NAME, with a short name that fits under an icon', () => {

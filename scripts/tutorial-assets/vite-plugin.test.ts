@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { HEX_RECORD } from '#shared/content/hex-record.ts';
 import { PROJECTS } from '#shared/content/projects.ts';
-import { buildTutorialAssets, sketchFileOf } from './vite-plugin.ts';
+import { buildTutorialAssets, hexFileOf, sketchFileOf } from './vite-plugin.ts';
 
 describe('tutorial assets made at build time', () => {
   it.each(PROJECTS.map((p) => p.slug))('%s: a diagram, every sketch line highlighted, and the download', (slug) => {
@@ -12,6 +13,14 @@ describe('tutorial assets made at build time', () => {
     expect(assets.wiringSvg).toMatch(/^<svg [^>]*class="wiring-diagram"/);
     expect(assets.wiringSvg).toContain('>Arduino ');
     expect(assets.sketchUrl).toBe(`/sketches/${slug}.ino`);
+  });
+
+  it.each(PROJECTS.map((p) => p.slug))('%s: the program built from the sketch and its size', (slug) => {
+    const assets = buildTutorialAssets(slug);
+    expect(assets.hexUrl).toBe(`/sketches/${slug}.hex`);
+    expect(assets.hexFile).toBe(`${slug}.hex`);
+    expect(readFileSync(hexFileOf(slug), 'utf8')).toMatch(/^:[0-9A-F]+\r\n/);
+    expect(assets.flashBytes).toBe(HEX_RECORD.sketches[slug]?.flashBytes);
   });
 
   it('refuses a slug no tutorial has', () => {

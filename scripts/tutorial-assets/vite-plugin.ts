@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { hexRecordSchema, type SketchBuild } from '../../src/shared/content/hex-record.ts';
 import { findProjectBySlug } from '../../src/shared/content/projects.ts';
 import { TUTORIALS } from '../../src/shared/content/tutorials.ts';
 import { highlightSketch } from './highlight-sketch.ts';
@@ -16,25 +18,53 @@ export function sketchFileOf(slug: string): string {
   return path.join(SKETCHES_DIR, `${slug}.ino`);
 }
 
+/** The program as the chip runs it, built by `npm run sketches` and committed beside the sketch. */
+export function hexFileOf(slug: string): string {
+  return path.join(SKETCHES_DIR, `${slug}.hex`);
+}
+
+export const HEX_RECORD_FILE = path.join(SKETCHES_DIR, 'hex-record.json');
+
+/** The record's entry for a sketch, read afresh (in `npm run dev` it changes under the server). */
+export function recordedBuildOf(slug: string): SketchBuild {
+  const record = hexRecordSchema.parse(JSON.parse(readFileSync(HEX_RECORD_FILE, 'utf8')));
+  const build = record.sketches[slug];
+  if (!build) throw new Error(`${HEX_RECORD_FILE} has no build of ${slug}: run npm run sketches`);
+  return build;
+}
+
+/** The files served below SKETCH_URL_PREFIX: each sketch and its program, both plain text. */
+function sketchDownloads(): { fileName: string; file: string }[] {
+  return TUTORIALS.flatMap(({ slug }) => [
+    { fileName: `${slug}.ino`, file: sketchFileOf(slug) },
+    { fileName: `${slug}.hex`, file: hexFileOf(slug) },
+  ]);
+}
+
 /** Everything the tutorial page shows of one tutorial that is worth rendering at build time. */
 export function buildTutorialAssets(slug: string) {
   const tutorial = TUTORIALS.find((t) => t.slug === slug);
   const project = findProjectBySlug(slug);
   if (!tutorial || !project) throw new Error(`No tutorial has the slug ${slug}`);
   const source = readFileSync(sketchFileOf(slug), 'utf8');
+  const build = recordedBuildOf(slug);
   return {
     wiringSvg: renderWiringSvg(tutorial.parts, tutorial.wires, project.title),
     codeLines: highlightSketch(source),
     source,
     sketchUrl: `${SKETCH_URL_PREFIX}${slug}.ino`,
     sketchFile: `${slug}.ino`,
+    hexUrl: `${SKETCH_URL_PREFIX}${slug}.hex`,
+    hexFile: `${slug}.hex`,
+    flashBytes: build.flashBytes,
   };
 }
 
 /**
  * `virtual:tutorial-assets`: for each tutorial, a chunk with its wiring diagram (SVG) and its
  * sketch highlighted line by line, made at build time so the browser loads neither a highlighter
- * nor layout code; the sketches themselves are copied to `/sketches/<slug>.ino` for download.
+ * nor layout code; the sketches themselves are copied to `/sketches/<slug>.ino`, and the programs
+ * built from them (`npm run sketches`) to `/sketches/<slug>.hex`, for download and the simulator.
  */
 export function tutorialAssetsPlugin(): Plugin {
   return {
@@ -54,6 +84,7 @@ export function tutorialAssetsPlugin(): Plugin {
       if (id.startsWith(`\0${TUTORIAL_ID}`)) {
         const slug = id.slice(TUTORIAL_ID.length + 1);
         this.addWatchFile(sketchFileOf(slug));
+        this.addWatchFile(HEX_RECORD_FILE);
         return `export default ${JSON.stringify(buildTutorialAssets(slug))};\n`;
       }
       return undefined;
@@ -61,22 +92,29 @@ export function tutorialAssetsPlugin(): Plugin {
     generateBundle() {
       // Only the browser's build is deployed; the prerender build needs no copies.
       if (this.environment.name !== 'client') return;
-      for (const { slug } of TUTORIALS) {
+      for (const { fileName, file } of sketchDownloads()) {
         this.emitFile({
           type: 'asset',
-          fileName: `${SKETCH_URL_PREFIX.slice(1)}${slug}.ino`,
-          source: readFileSync(sketchFileOf(slug), 'utf8'),
+          fileName: `${SKETCH_URL_PREFIX.slice(1)}${fileName}`,
+          source: readFileSync(file),
         });
+      }
+      // The build needs no AVR toolchain; a .hex left behind by its sketch is the tests' to refuse, and said here.
+      for (const { slug } of TUTORIALS) {
+        const source = readFileSync(sketchFileOf(slug));
+        if (createHash('sha256').update(source).digest('hex') !== recordedBuildOf(slug).inoSha256) {
+          this.warn(`${slug}.hex is out of date: run npm run sketches`);
+        }
       }
     },
     configureServer(server) {
-      // `npm run dev`: serve the sketches the build would copy.
+      // `npm run dev`: serve the sketches and programs the build would copy.
       server.middlewares.use((request, response, next) => {
-        const match = /^\/sketches\/([a-z0-9-]+)\.ino$/.exec(request.url ?? '');
-        const slug = match?.[1];
-        if (!slug || !TUTORIALS.some((t) => t.slug === slug)) return next();
+        const url = request.url ?? '';
+        const download = sketchDownloads().find(({ fileName }) => url === `${SKETCH_URL_PREFIX}${fileName}`);
+        if (!download) return next();
         response.setHeader('content-type', 'text/plain; charset=utf-8');
-        response.end(readFileSync(sketchFileOf(slug)));
+        response.end(readFileSync(download.file));
       });
     },
   };

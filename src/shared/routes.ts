@@ -1,7 +1,7 @@
 import { RESET_PASSWORD_PATH } from './constants.ts';
 import { PROJECTS } from './content/projects.ts';
 
-/** The app's routes (SPEC §2). The server answers these with their prerendered pages. */
+/** The app's routes (product §2). The server answers these with their prerendered pages. */
 export const ROUTES = {
   home: '/',
   projects: '/projects',

@@ -1,7 +1,8 @@
 /**
  * What the build makes of each tutorial (scripts/tutorial-assets/vite-plugin.ts): the wiring
  * diagram as SVG markup and the sketch highlighted line by line, both rendered at build time so
- * the browser gets no highlighter and no layout code. One chunk per tutorial.
+ * the browser gets no highlighter and no layout code, and the facts of the program built from the
+ * sketch (src/shared/content/sketches/hex-record.json). One chunk per tutorial.
  */
 declare module 'virtual:tutorial-assets' {
   export interface TutorialAssets {
@@ -15,6 +16,12 @@ declare module 'virtual:tutorial-assets' {
     readonly sketchUrl: string;
     /** The file name, e.g. `plant-watering-robot.ino`. */
     readonly sketchFile: string;
+    /** Where the program built from the sketch (Intel HEX, `npm run sketches`) can be downloaded, e.g. `/sketches/plant-watering-robot.hex`. */
+    readonly hexUrl: string;
+    /** Its file name, e.g. `plant-watering-robot.hex`. */
+    readonly hexFile: string;
+    /** The flash the program takes (`.text` + `.data`), of the board's `BOARD_CHIPS[board].flashBytes`. */
+    readonly flashBytes: number;
   }
   /** The assets of each tutorial by slug, each loaded on demand. */
   export const tutorialAssets: Readonly<Record<string, () => Promise<TutorialAssets>>>;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '#test/free-port.ts';
+import { ROOT } from '#test/repository-root.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,7 +13,6 @@ declare module 'vitest' {
   }
 }
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** What `npm start` runs after building. */
 const SERVER_ENTRY = 'build/server-app/server.js';
 

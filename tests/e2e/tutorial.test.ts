@@ -6,10 +6,12 @@ import type { Page, Response } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { expectToast } from '#test/toast.ts';
 import { renderWiringSvg } from '../../scripts/tutorial-assets/render-wiring.ts';
+import { sketchBuildOf } from '../../src/shared/content/hex-record.ts';
 import { findProjectBySlug, PROJECTS } from '../../src/shared/content/projects.ts';
 import * as tutorials from '../../src/shared/content/tutorials.ts';
 import { tutorialViewOf } from '../../src/web/features/projects/lib/tutorial-view.ts';
 import {
+  authUrlReturningTo,
   baseUrl,
   expectNoAxeViolations,
   openPage,
@@ -24,7 +26,8 @@ const project = findProjectBySlug(SLUG);
 if (!project) throw new Error(`${SLUG} is missing from the catalog`);
 const TITLE = project.title;
 const STEP_COUNT = project.steps.length;
-const sketch = readFileSync(path.resolve(import.meta.dirname, `../../src/shared/content/sketches/${SLUG}.ino`), 'utf8');
+const SKETCHES_DIR = path.resolve(import.meta.dirname, '../../src/shared/content/sketches');
+const sketch = readFileSync(path.join(SKETCHES_DIR, `${SLUG}.ino`), 'utf8');
 /** Where the screenshots of this spec go, to be looked at. */
 const SHOTS = '/tmp/shots';
 
@@ -115,6 +118,14 @@ describe('tutorial pages', () => {
     expect(await download.getAttribute('download')).toBe(`${SLUG}.ino`);
     const served = await fetch(new URL((await download.getAttribute('href')) ?? '', baseUrl));
     expect(await served.text()).toBe(sketch);
+    // The program built from it, with its size on the board and the avrdude command.
+    const hexDownload = page.getByRole('link', { name: 'Download .hex' });
+    expect(await hexDownload.getAttribute('download')).toBe(`${SLUG}.hex`);
+    const servedHex = await fetch(new URL((await hexDownload.getAttribute('href')) ?? '', baseUrl));
+    expect(await servedHex.text()).toBe(readFileSync(path.join(SKETCHES_DIR, `${SLUG}.hex`), 'utf8'));
+    const { flashBytes } = sketchBuildOf(SLUG);
+    await page.getByText(`${flashBytes.toLocaleString('en-US')} of 32,256 bytes`).waitFor();
+    await page.getByText(`avrdude -p atmega328p -c arduino -P <port> -b 115200 -D -U flash:w:${SLUG}.hex:i`).waitFor();
 
     // Ticks: steps 1–3 and two materials, saved at once.
     expect(await page.getByRole('link', { name: /^Continue at step/ }).count()).toBe(0);
@@ -398,7 +409,7 @@ describe('tutorial pages', () => {
     const { page, close } = await openPage(browser);
     await page.goto(url(`/projects/${SLUG}`));
     await expectToast(page, 'Authentication Required', 'Sign in or sign up to access this page.');
-    await page.waitForURL(url('/auth'));
+    await page.waitForURL(authUrlReturningTo(`/projects/${SLUG}`));
     await close();
   });
 
@@ -490,7 +501,16 @@ describe('tutorial pages', () => {
           .at(-1) ?? '';
       expect(printed).toContain(squash(lastLine));
       expect(printed).toContain(squash(`Printed from ${url(`/projects/${SLUG}`)}`));
-      for (const absent of ['Skip to content', 'I have this', 'Play video', 'Copy', 'Download .ino', 'All projects']) {
+      for (const absent of [
+        'Skip to content',
+        'I have this',
+        'Play video',
+        'Copy',
+        'Download .ino',
+        'Download .hex',
+        'avrdude',
+        'All projects',
+      ]) {
         expect(printed, absent).not.toContain(squash(absent));
       }
       mkdirSync(SHOTS, { recursive: true });

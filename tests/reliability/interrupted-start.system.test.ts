@@ -1,9 +1,9 @@
 import { watch } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, migrateToLatest, openDatabase } from '#server/db/database.ts';
+import { withPostgres } from '#test/postgres-admin.ts';
 import { freshServerDatabase, type ServerDatabase } from '#test/server-database.ts';
 import { ServerProcess } from '#test/server-process.ts';
 import { testSettings } from '#test/settings.ts';
@@ -107,18 +107,14 @@ describe.runIf(testSettings.databaseUrl)('PostgreSQL with the schema chosen by t
     cleanups.push(() => database.close());
     await migrateToLatest(database);
 
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ table_name: string }>(
+    const { rows } = await withPostgres(url, (admin) =>
+      admin.query<{ table_name: string }>(
         'select table_name from information_schema.tables where table_schema = $1 order by table_name',
         [ours.schema],
-      );
-      expect(rows.map((row) => row.table_name)).toEqual(
-        expect.arrayContaining([...TABLES, 'kysely_migration', 'kysely_migration_lock']),
-      );
-    } finally {
-      await client.end();
-    }
+      ),
+    );
+    expect(rows.map((row) => row.table_name)).toEqual(
+      expect.arrayContaining([...TABLES, 'kysely_migration', 'kysely_migration_lock']),
+    );
   });
 });

@@ -20,8 +20,6 @@ export interface CrashDurabilityOptions {
   readonly killAfterMs: readonly [min: number, max: number];
   /** Share of restarts that are killed again while the server is still starting. */
   readonly killDuringStartShare: number;
-  /** The run ends (and reports too few kills) when this much time has passed. */
-  readonly timeLimitMs: number;
   /** Another build of the server to run instead of `build/server-app/server.js` (a broken one shows the suite can fail). */
   readonly serverScript?: string;
   readonly log?: (message: string) => void;
@@ -44,8 +42,9 @@ export interface CrashDurabilityReport {
 }
 
 /**
- * The two lengths of the suite. Short (`npm test`): 20 kills per database, 300-800 ms apart, within
- * a minute. Long (`npm run soak`): 100 kills with twice the writers.
+ * The two lengths of the suite. Short (`npm test`): 20 kills per database, 300-800 ms apart. Long
+ * (`npm run soak`): 100 kills with twice the writers. A run is as many kills as planned, however
+ * long they take: how long is measured (`durationMs`, in bench/RESULTS.md), never a reason to fail.
  */
 export function crashDurabilityPlan(kind: DatabaseKind, form: 'short' | 'long', seed: number): CrashDurabilityOptions {
   const long = form === 'long';
@@ -56,7 +55,6 @@ export function crashDurabilityPlan(kind: DatabaseKind, form: 'short' | 'long', 
     writers: long ? 8 : 4,
     killAfterMs: [300, 800],
     killDuringStartShare: 0.15,
-    timeLimitMs: long ? 600_000 : 60_000,
   };
 }
 
@@ -94,7 +92,6 @@ const bio = (index: number, counter: number) => `Edit ${counter} by member ${ind
  */
 export async function runCrashDurability(options: CrashDurabilityOptions): Promise<CrashDurabilityReport> {
   const started = performance.now();
-  const deadline = Date.now() + options.timeLimitMs;
   const random = seededRandom(options.seed);
   const problems = new ProblemList();
   const log = options.log ?? (() => undefined);
@@ -114,7 +111,7 @@ export async function runCrashDurability(options: CrashDurabilityOptions): Promi
       ),
     );
 
-    while (kills < options.kills && Date.now() < deadline) {
+    while (kills < options.kills) {
       if (!server.current) {
         if (random.chance(options.killDuringStartShare)) {
           if (await server.killDuringStart(sleep(random.int(0, 400)))) killsDuringStart++;
@@ -128,7 +125,6 @@ export async function runCrashDurability(options: CrashDurabilityOptions): Promi
       kills++;
       if (kills % 10 === 0) log(`${options.kind}: ${kills} kills`);
     }
-    if (kills < options.kills) problems.add(`only ${kills} of ${options.kills} kills within ${options.timeLimitMs} ms`);
 
     stopping = true;
     await server.close();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { PAGE_MANIFEST_FILE, type PageManifest } from '#shared/page-manifest.ts';
 
 interface FixtureWebBuild {
@@ -38,15 +38,22 @@ export function writeFixtureWebBuild(): FixtureWebBuild {
     ['/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>'],
     ['/sw.js', 'self.addEventListener("fetch",()=>{});'.repeat(20)],
     ['/manifest.webmanifest', '{"name":"RoboForge"}'],
+    // A tutorial's program (Intel HEX), precompressed as the build does.
+    ['/sketches/demo-robot.hex', ':100000000C945C000C946E000C946E000C946E00CA\r\n'.repeat(40)],
   ]);
   mkdirSync(path.join(client, 'about'), { recursive: true });
   mkdirSync(path.join(client, 'assets'), { recursive: true });
+  mkdirSync(path.join(client, 'sketches'), { recursive: true });
   for (const [urlPath, content] of servedFiles) writeFileSync(path.join(client, urlPath), content);
   writeFileSync(
     path.join(client, 'assets', 'app-abc123.js.gz'),
     gzipSync(servedFiles.get('/assets/app-abc123.js') ?? ''),
   );
   writeFileSync(path.join(client, 'sw.js.gz'), gzipSync(servedFiles.get('/sw.js') ?? ''));
+  writeFileSync(
+    path.join(client, 'sketches', 'demo-robot.hex.br'),
+    brotliCompressSync(servedFiles.get('/sketches/demo-robot.hex') ?? ''),
+  );
   writeFileSync(path.join(client, 'index.html'), '<!doctype html><title>home</title><script>boot()</script>');
   writeFileSync(path.join(client, 'about', 'index.html'), '<!doctype html><title>about</title>');
   writeFileSync(path.join(client, '__spa-fallback.html'), '<!doctype html><title>shell</title>');

@@ -1,12 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PROJECT_IDS } from '#shared/content/project-ids.ts';
-import { cpuSeconds, percentile, rssMb, seedMembers, UNCAPPED_STREAMS } from '../../bench/support.ts';
 import { type ApiResponse, apiRequest, NetworkError } from './api-client.ts';
 import { EventStreams } from './event-streams.ts';
+import { cpuSeconds, percentile, rssMb } from './measurements.ts';
 import { type Member, signIn, signUpMembers } from './members.ts';
+import { seedMembers } from './seed-members.ts';
 import { type SeededRandom, seededRandom } from './seeded-random.ts';
 import { freshServerDatabase } from './server-database.ts';
-import { type ServerInstance, ServerProcess } from './server-process.ts';
+import { type ServerInstance, ServerProcess, UNCAPPED_STREAMS } from './server-process.ts';
 
 /** What the generator sends, as a share of the rate; sign-ins come on top at their own small rate. */
 export const LOAD_MIX = [

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { apiErrorSchema } from '#shared/schemas/api-error.ts';
+import { withPostgres } from './postgres-admin.ts';
 import { PostgresCluster } from './postgres-cluster.ts';
 import { ServerProcess } from './server-process.ts';
 import { signUpAndSignIn } from './sign-up.ts';
@@ -123,10 +123,9 @@ export async function runPostgresRestart(plan: RestartPlan): Promise<RestartRepo
     const healthAfter = await Promise.all(bases.map(async (base) => (await json(`${base}/api/health`)).status));
 
     // The truth: every change the database committed after each stream said READY.
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    const { rows } = await admin.query<{ id: string }>('select id from profile_changes order by id');
-    await admin.end();
+    const { rows } = await withPostgres(cluster.url, (admin) =>
+      admin.query<{ id: string }>('select id from profile_changes order by id'),
+    );
     const committed = rows.map((row) => Number(row.id));
 
     const streamProblems: string[] = [];

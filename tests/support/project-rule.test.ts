@@ -1,8 +1,8 @@
 import { globSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+import { importSpecifiers } from './import-specifiers.ts';
+import { ROOT } from './repository-root.ts';
 
 /**
  * Modules that start something a unit test may not: servers, databases, sockets, child processes.
@@ -51,9 +51,9 @@ function unitTestFiles(): string[] {
 
 /** What a file imports for its values (`import type` starts nothing), resolved from the root. */
 const importsOf = (file: string, source: string) =>
-  [...source.matchAll(/^import\s+(?!type\b)[^'"]*?['"]([^'"]+)['"]/gm)].map((match) =>
-    resolveImport(file, match[1] ?? ''),
-  );
+  importSpecifiers(source)
+    .filter((entry) => !entry.typeOnly)
+    .map((entry) => resolveImport(file, entry.specifier));
 
 describe('the test projects', () => {
   it('finds the unit files, this one among them', () => {

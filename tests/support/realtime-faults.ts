@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { PROFILE_CHANGES_CHANNEL } from '#server/db/repositories/profile-changes.ts';
+import { terminateBackends, withPostgres } from './postgres-admin.ts';
 import { signUpAndSignIn } from './sign-up.ts';
 import { SseClient } from './sse-client.ts';
 import { bearer, request, startTestServer } from './test-server.ts';
@@ -10,29 +10,20 @@ const listenersQuery = {
   values: [`LISTEN ${PROFILE_CHANGES_CHANNEL}`],
 };
 
-async function withAdmin<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
-}
-
 /** Ends every server connection that is LISTENing for profile changes, as a network fault or failover would. */
-export function killListeners(url: string): Promise<number> {
-  return withAdmin(url, async (admin) => {
-    // Pick the listeners first: in one WHERE clause PostgreSQL may call pg_terminate_backend on any row.
-    const listeners = await admin.query<{ pid: number }>(listenersQuery);
-    for (const { pid } of listeners.rows) await admin.query('select pg_terminate_backend($1)', [pid]);
-    return listeners.rows.length;
-  });
+export async function killListeners(url: string): Promise<number> {
+  // Pick the listeners first: in one WHERE clause PostgreSQL may call pg_terminate_backend on any row.
+  const listeners = await withPostgres(url, async (admin) => (await admin.query<{ pid: number }>(listenersQuery)).rows);
+  await terminateBackends(
+    url,
+    listeners.map((listener) => listener.pid),
+  );
+  return listeners.length;
 }
 
 /** How many server connections LISTEN for profile changes right now. */
 export function countListeners(url: string): Promise<number> {
-  return withAdmin(url, async (admin) => (await admin.query(listenersQuery)).rows.length);
+  return withPostgres(url, async (admin) => (await admin.query(listenersQuery)).rows.length);
 }
 
 /**

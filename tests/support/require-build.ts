@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+import { ROOT } from './repository-root.ts';
 
 /** What `npm run build` leaves and the system and end-to-end tests read or run. */
 const BUILD_OUTPUTS = ['build/page-manifest.json', 'build/server-app/server.js'];

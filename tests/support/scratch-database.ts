@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { DatabaseConfig } from '#server/env.ts';
+import { withPostgres } from './postgres-admin.ts';
 import { testSettings } from './settings.ts';
 
 export interface ScratchDatabase {
@@ -30,12 +30,7 @@ export async function scratchDatabase(kind: DatabaseConfig['kind']): Promise<Scr
   const url = testSettings.databaseUrl;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `test_${randomBytes(6).toString('hex')}`;
-  const run = async (query: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(query);
-    await client.end();
-  };
+  const run = (query: string) => withPostgres(url, async (admin) => void (await admin.query(query)));
   await run(`create schema ${schema}`);
   const withSchema = new URL(url);
   withSchema.searchParams.set('options', `-c search_path=${schema}`);

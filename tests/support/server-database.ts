@@ -1,10 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { type Database, type DatabaseKind, openDatabase } from '#server/db/database.ts';
-import { testSettings } from './settings.ts';
+import { scratchDatabase } from './scratch-database.ts';
 
 /** A fresh, empty database for a spawned server: the environment that points it there, and a way to read it. */
 export interface ServerDatabase {
@@ -25,37 +20,12 @@ export interface ServerDatabase {
  * option, so every connection of the pool (and the LISTEN one) works in that schema.
  */
 export async function freshServerDatabase(kind: DatabaseKind): Promise<ServerDatabase> {
-  if (kind === 'sqlite') {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'roboforge-reliability-'));
-    return {
-      kind,
-      env: { DATA_DIR: dataDir },
-      open: () => openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'roboforge.sqlite') }),
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-
-  const url = testSettings.databaseUrl;
-  if (!url) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `reliability_${randomBytes(6).toString('hex')}`;
-  await adminQuery(url, `create schema ${schema}`);
-  const serverUrl = new URL(url);
-  serverUrl.searchParams.set('options', `-c search_path=${schema}`);
+  const { config, env, drop } = await scratchDatabase(kind);
   return {
     kind,
-    env: { DATABASE_URL: serverUrl.toString() },
-    schema,
-    open: () => openDatabase({ kind: 'postgres', url, schema }),
-    drop: () => adminQuery(url, `drop schema if exists ${schema} cascade`),
+    env,
+    ...(config.kind === 'postgres' && config.schema ? { schema: config.schema } : {}),
+    open: () => openDatabase(config),
+    drop,
   };
-}
-
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }

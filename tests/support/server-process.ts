@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ROOT } from '../../bench/support.ts';
 import { freePort } from './free-port.ts';
+import { ROOT } from './repository-root.ts';
 
 /** One run of the server process, from spawn to exit. */
 export interface ServerInstance {
@@ -31,6 +31,9 @@ export interface OpenFileLimit {
   readonly hard: number;
 }
 export const DEFAULT_SCRIPT = 'build/server-app/server.js';
+
+/** Live-stream caps high enough for thousands of streams from one loopback address (load tests, benchmarks). */
+export const UNCAPPED_STREAMS = { MAX_STREAMS_PER_ADDRESS: '100000', MAX_STREAMS: '100000' } as const;
 
 /**
  * The production server (`build/server-app/server.js`, what `npm start` runs) as a child process

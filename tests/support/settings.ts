@@ -31,7 +31,7 @@ const testEnvironmentSchema = z
     FUZZ_SEED: optional(z.string().regex(/^-?\d+$/, 'FUZZ_SEED must be a whole number')).transform((seed) =>
       seed === undefined ? undefined : Number(seed),
     ),
-    /** The AVR compiler and the Arduino AVR core that compile the tutorial sketches (Debian's by default). */
+    /** The AVR compiler (avr-g++; its binutils beside it) and the Arduino AVR core that build the tutorial sketches (Debian's by default). */
     AVR_GXX: optional(z.string()).transform((path) => path ?? 'avr-g++'),
     ARDUINO_AVR_CORE: optional(z.string()).transform((path) => path ?? '/usr/share/arduino/hardware/arduino/avr'),
     /** `1`: `npm run bench` measures less, for a quick look. */

@@ -1,12 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '#server/app.ts';
 import { type AppConfig, type DatabaseConfig, DEFAULT_RATE_LIMITS } from '#server/env.ts';
-import { testSettings } from './settings.ts';
+import { scratchDatabase } from './scratch-database.ts';
 
 export interface TestServer {
   readonly app: FastifyInstance;
@@ -24,7 +20,7 @@ export async function startTestServer(
   kind: DatabaseConfig['kind'],
   overrides: Partial<AppConfig> = {},
 ): Promise<TestServer> {
-  const database = overrides.database ? sharedDatabase(overrides.database) : await freshDatabase(kind);
+  const database = overrides.database ? sharedDatabase(overrides.database) : await scratchDatabase(kind);
   const config: AppConfig = {
     siteName: 'RoboForge',
     auth: { issuer: 'roboforge-test', signingKey: null, rateLimits: DEFAULT_RATE_LIMITS },
@@ -59,32 +55,6 @@ interface TestDatabase {
 
 function sharedDatabase(config: DatabaseConfig): TestDatabase {
   return { config, drop: async () => undefined };
-}
-
-async function freshDatabase(kind: DatabaseConfig['kind']): Promise<TestDatabase> {
-  if (kind === 'sqlite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'roboforge-test-'));
-    return {
-      config: { kind: 'sqlite', file: path.join(dir, 'test.sqlite') },
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const url = testSettings.databaseUrl;
-  if (!url) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  return {
-    config: { kind: 'postgres', url, schema },
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    },
-  };
 }
 
 /** fetch against the test server, returning status, headers and parsed JSON (or text). */

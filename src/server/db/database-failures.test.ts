@@ -47,4 +47,12 @@ describe('what counts as the database failing', () => {
     expect(failures.recent(1000 + FAILURE_MEMORY_MS)).toMatchObject({ reason: 'disk full' });
     expect(failures.recent(1001 + FAILURE_MEMORY_MS)).toBeNull();
   });
+
+  it('but a lost connection is not: once the database answers again it is well', () => {
+    const failures = new DatabaseFailures();
+    for (const code of ['ECONNREFUSED', 'ECONNRESET', '08006', '57P01', '57P03']) {
+      failures.observe(Object.assign(new Error(`lost ${code}`), { code }), 1000);
+    }
+    expect(failures.recent(1001)).toBeNull();
+  });
 });

@@ -43,6 +43,18 @@ export function databaseFailure(error: unknown): string | null {
   return null;
 }
 
+/**
+ * A lost or refused connection (the server stopped, restarting, or unreachable): the database is
+ * unavailable only while it lasts, which health's own read sees, so it is not remembered.
+ */
+const CONNECTION_LOSS_CODES = ['57P01', '57P02', '57P03'];
+
+function isConnectionLoss(error: unknown): boolean {
+  const code = driverErrorSchema.safeParse(error).data?.code;
+  if (code === undefined) return false;
+  return NETWORK_FAILING.includes(code) || code.startsWith('08') || CONNECTION_LOSS_CODES.includes(code);
+}
+
 /** How long a failure keeps the database reported as degraded after it happened. */
 export const FAILURE_MEMORY_MS = 60_000;
 
@@ -53,8 +65,9 @@ export const FAILURE_MEMORY_MS = 60_000;
 export class DatabaseFailures {
   #last: { readonly at: number; readonly reason: string } | null = null;
 
-  /** Notes `error` if it is a database failure. */
+  /** Notes `error` if it is a failure of the database itself (not a lost connection). */
   observe(error: unknown, now = Date.now()): void {
+    if (isConnectionLoss(error)) return;
     const reason = databaseFailure(error);
     if (reason !== null) this.#last = { at: now, reason };
   }

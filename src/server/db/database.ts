@@ -6,7 +6,7 @@ import { Migrator } from 'kysely/migration';
 import { SqliteAdapter, SqliteDialect } from 'kysely-sqlite';
 import type { DatabaseConfig } from '../env.ts';
 import { DatabaseFailures } from './database-failures.ts';
-import { migrations } from './migrations.ts';
+import { migrations } from './migrations/migrations.ts';
 import type { DatabaseSchema } from './schema.ts';
 
 export type DatabaseKind = DatabaseConfig['kind'];

@@ -10,8 +10,9 @@ const IGNORABLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}]/gu;
  * lower case, and the mapping once more for what lower-casing produced. Invisible characters, refused
  * in new names, are dropped here too, so no older name can hide behind one.
  *
- * The migration 0004_club computed every stored key with this function; changing it (or updating
- * the package's table) needs a migration that recomputes the keys the same way.
+ * The migration 0004_club computed every stored key with a frozen copy of this function
+ * (`migrations/0004-username-rules.ts`); changing this one (or updating the package's table) needs
+ * a new migration that recomputes the stored keys with a frozen copy of the new one.
  */
 export function usernameKey(username: string): string {
   const plain = username.normalize('NFKD').replace(IGNORABLE, '');

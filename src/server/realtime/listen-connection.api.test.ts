@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter, once } from 'node:events';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { terminateBackends, withPostgres } from '#test/postgres-admin.ts';
 import { testSettings } from '#test/settings.ts';
 import { ListenConnection } from './listen-connection.ts';
 
-const url = testSettings.databaseUrl ?? undefined;
+/** Empty without TEST_DATABASE_URL: the suite is skipped. */
+const url = testSettings.databaseUrl ?? '';
 
 /**
  * A LISTEN connection on a channel of its own, whose clients the test sees and whose retries wait
@@ -41,21 +43,14 @@ function listenConnection() {
   return { connection, events, clients, channel, pendingRetries, runRetries };
 }
 
-async function asAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
-}
-
 /** Ends the server side of a client's connection, as a network fault or a failover would. */
 async function dropConnection(client: pg.Client | undefined): Promise<void> {
   if (!client) throw new Error('no client to drop');
   const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
-  await asAdmin((admin) => admin.query('select pg_terminate_backend($1)', [rows[0]?.pid]));
+  await terminateBackends(
+    url,
+    rows.map((row) => row.pid),
+  );
 }
 
 /** Listening, then its connection dropped from the server's side: a retry waits for `runRetries`. */
@@ -83,7 +78,7 @@ describe.runIf(url)('a LISTEN connection', () => {
       await listening;
       expect(clients).toHaveLength(2);
       const heard = once(events, 'notification');
-      await asAdmin((admin) => admin.query('select pg_notify($1, $2)', [channel, '1']));
+      await withPostgres(url, (admin) => admin.query('select pg_notify($1, $2)', [channel, '1']));
       await heard;
     } finally {
       await connection.close();

@@ -36,19 +36,6 @@ function hasInvisibleCharacter(name: string): boolean {
 }
 
 /**
- * A name as the rules above would accept it: invisible characters dropped (odd spaces become plain
- * ones), emoji sequences kept, NFC. For names stored before the rules (migration 0004_club).
- */
-export function withoutInvisibleCharacters(name: string): string {
-  const emojiParts = new Set([...name.matchAll(EMOJI_SEQUENCE_PARTS)].map((match) => match.index));
-  const invisible = new RegExp(INVISIBLE.source, 'gu');
-  const cleaned = name.replace(invisible, (char: string, offset: number) =>
-    emojiParts.has(offset) ? char : /\s/u.test(char) ? ' ' : '',
-  );
-  return trimAsciiSpace(cleaned).normalize('NFC');
-}
-
-/**
  * An empty username clears it (the member shows as 'Anonymous Builder'). Names are stored in NFC,
  * so one spelling of "é" is kept; uniqueness also ignores case and look-alike letters (server).
  */

@@ -1,13 +1,16 @@
 import {
   AVRADC,
+  AVRClock,
   AVREEPROM,
   AVRIOPort,
   AVRTimer,
   AVRTWI,
   AVRUSART,
+  AVRWatchdog,
   adcConfig,
   avrInstruction,
   CPU,
+  clockConfig,
   EEPROMMemoryBackend,
   eepromConfig,
   PinState,
@@ -20,7 +23,9 @@ import {
   timer2Config,
   twiConfig,
   usart0Config,
+  watchdogConfig,
 } from 'avr8js';
+import { SelfProgramming } from './self-programming.ts';
 
 /*
  * An Arduino Uno or Nano (ATmega328P at 16 MHz) as avr8js runs it: the CPU with its timers, pins,
@@ -37,6 +42,8 @@ const SLICE_CYCLES = 4_000;
 export type ArduinoPin = `D${number}` | `A${number}`;
 
 type PortName = 'B' | 'C' | 'D';
+
+const DDR_ADDRESS: Readonly<Record<PortName, number>> = { B: portBConfig.DDR, C: portCConfig.DDR, D: portDConfig.DDR };
 
 /** Where a pin lives on the chip: the port and bit for digital use, the ADC channel for analog input. */
 interface PinAddress {
@@ -86,6 +93,18 @@ export interface DutyMeter {
   read(): number;
 }
 
+export interface BoardOptions {
+  /**
+   * The byte address the chip starts at after a reset when its BOOTRST fuse is programmed, as an
+   * Uno's is (0x7e00, optiboot). A board with a bootloader also writes its own flash (SPM) and
+   * resets from its DTR line: it is the board an upload talks to.
+   */
+  readonly bootStart?: number;
+}
+
+/** MCUSR's reset causes (datasheet 11.9.1). */
+export const RESET_CAUSE = { powerOn: 0x01, external: 0x02, watchdog: 0x08 } as const;
+
 /** A little-endian unsigned 32-bit value in the CPU's data space. */
 function readU32(data: Uint8Array, address: number): number {
   return (
@@ -100,6 +119,9 @@ function writeU32(data: Uint8Array, address: number, value: number): void {
 }
 
 const SREG = 0x5f;
+const UCSRA_RXC = 0x80;
+/** The USART's receive buffer holds two bytes and the shift register a third (datasheet 20.7.1): two wait behind UDR0. */
+const RX_FIFO_BEHIND = 2;
 const SREG_I = 0x80;
 
 export class SimBoard {
@@ -109,16 +131,26 @@ export class SimBoard {
   private readonly usart: AVRUSART;
   private readonly devices = new Map<number, I2cDevice>();
   private readonly pinListeners = new Map<string, PinListener[]>();
+  /** Each port's directions when its listener last ran: a pin that starts or stops being driven changes too. */
+  private readonly directions: Record<PortName, number> = { B: 0, C: 0, D: 0 };
   private readonly serialListeners: ((byte: number) => void)[] = [];
   private readonly serialQueue: number[] = [];
+  private readonly rxFifo: number[] = [];
   private skippedMicros = 0;
   private pendingSkipMs = 0;
-  private readonly clock: ClockSymbols;
+  private readonly clock: ClockSymbols | undefined;
+  private readonly timers: readonly AVRTimer[];
+  private readonly selfProgramming?: SelfProgramming;
+  private readonly bootStart: number;
 
-  constructor(program: Uint8Array, clock: ClockSymbols) {
+  /** `clock` is the sketch's, for fast-forwarding; a board that only runs a bootloader has none. */
+  constructor(program: Uint8Array, clock?: ClockSymbols, options: BoardOptions = {}) {
     this.clock = clock;
     this.cpu = new CPU(new Uint16Array(program.buffer, program.byteOffset, program.byteLength / 2));
-    for (const config of [timer0Config, timer1Config, timer2Config]) new AVRTimer(this.cpu, config);
+    this.timers = [timer0Config, timer1Config, timer2Config].map((config) => new AVRTimer(this.cpu, config));
+    new AVRWatchdog(this.cpu, watchdogConfig, new AVRClock(this.cpu, CPU_HZ, clockConfig));
+    this.bootStart = options.bootStart ?? 0;
+    if (options.bootStart !== undefined) this.selfProgramming = new SelfProgramming(this.cpu);
     this.ports = {
       B: new AVRIOPort(this.cpu, portBConfig),
       C: new AVRIOPort(this.cpu, portCConfig),
@@ -132,11 +164,42 @@ export class SimBoard {
       for (const listener of this.serialListeners) listener(byte);
     };
     this.usart.onRxComplete = () => this.feedSerial();
+    const readReceived = this.cpu.readHooks[usart0Config.UDR];
+    this.cpu.readHooks[usart0Config.UDR] = (address) => {
+      const value = readReceived?.(address) ?? 0;
+      const next = this.rxFifo.shift();
+      if (next !== undefined) this.usart.writeByte(next, true);
+      return value;
+    };
     const twi = new AVRTWI(this.cpu, twiConfig, CPU_HZ);
     twi.eventHandler = this.i2cBus(twi);
     for (const [name, port] of Object.entries(this.ports) as [PortName, AVRIOPort][]) {
       port.addListener((value, previous) => this.portChanged(name, value, previous));
     }
+    // Every reset (the watchdog's too, which avr8js does with cpu.reset()) puts the registers back
+    // and starts at the reset vector the fuses choose.
+    const cpuReset = this.cpu.reset.bind(this.cpu);
+    this.cpu.reset = () => {
+      this.cpu.data.fill(0, 0x20, 0x100);
+      cpuReset(); // after the registers: it sets the stack pointer, which lives among them
+      for (const timer of this.timers) timer.reset();
+      this.usart.reset();
+      this.rxFifo.length = 0;
+      this.cpu.pc = this.bootStart / 2;
+    };
+    this.cpu.pc = this.bootStart / 2;
+    this.cpu.data[watchdogConfig.MCUSR] = RESET_CAUSE.powerOn;
+  }
+
+  /** Resets the chip as its RESET pin does (an Uno's DTR line pulses it): registers cleared, the program starts again. */
+  reset(cause: number = RESET_CAUSE.external): void {
+    this.cpu.reset();
+    this.cpu.data[watchdogConfig.MCUSR] = cause;
+  }
+
+  /** The chip's flash as it is now (a bootloader may have rewritten it). */
+  get flash(): Uint8Array {
+    return new Uint8Array(this.cpu.progBytes);
   }
 
   /** Simulated time since power-on, in microseconds, fast-forwards included. */
@@ -150,9 +213,18 @@ export class SimBoard {
     const end = cpu.cycles + cycles;
     while (cpu.cycles < end) {
       const slice = Math.min(end, cpu.cycles + SLICE_CYCLES);
-      while (cpu.cycles < slice) {
-        avrInstruction(cpu);
-        cpu.tick();
+      if (this.selfProgramming) {
+        const spm = this.selfProgramming;
+        while (cpu.cycles < slice) {
+          spm.beforeInstruction();
+          avrInstruction(cpu);
+          cpu.tick();
+        }
+      } else {
+        while (cpu.cycles < slice) {
+          avrInstruction(cpu);
+          cpu.tick();
+        }
       }
       if (this.pendingSkipMs > 0) this.trySkip();
       if (this.serialQueue.length > 0) this.feedSerial();
@@ -178,6 +250,7 @@ export class SimBoard {
     if (!((this.cpu.data[SREG] ?? 0) & SREG_I)) return;
     const ms = Math.round(this.pendingSkipMs);
     this.pendingSkipMs = 0;
+    if (!this.clock) throw new Error('This program has no known clock to fast-forward');
     const { data } = this.cpu;
     writeU32(data, this.clock.millis, readU32(data, this.clock.millis) + ms);
     // Timer 0 overflows every 1024 µs (prescaler 64, 256 counts at 16 MHz).
@@ -224,7 +297,10 @@ export class SimBoard {
     this.adc.channelValues[channel] = Math.min(5, Math.max(0, volts));
   }
 
-  /** Calls `listener` whenever the level the sketch drives on `pin` changes. */
+  /**
+   * Calls `listener` whenever what the sketch drives on `pin` changes: high, low, or nothing (an
+   * input, pulled up or not); `high` is whether it now drives the pin high, as `isHigh` says.
+   */
   onPinChange(pin: ArduinoPin, listener: PinListener): void {
     this.port(pin);
     const listeners = this.pinListeners.get(pin) ?? [];
@@ -259,14 +335,16 @@ export class SimBoard {
   }
 
   private portChanged(name: PortName, value: number, previous: number): void {
-    const changed = value ^ previous;
+    const ddr = this.cpu.data[DDR_ADDRESS[name]] ?? 0;
+    const changed = ((value ^ previous) & ddr) | (ddr ^ this.directions[name]);
+    this.directions[name] = ddr;
     if (!changed) return;
     for (let bit = 0; bit < 8; bit++) {
       if (!(changed & (1 << bit))) continue;
       const pin = name === 'D' ? `D${bit}` : name === 'B' ? `D${bit + 8}` : `A${bit}`;
       const listeners = this.pinListeners.get(pin);
       if (!listeners) continue;
-      const high = (value & (1 << bit)) !== 0;
+      const high = (value & ddr & (1 << bit)) !== 0;
       for (const listener of listeners) listener(high, this.micros);
     }
   }
@@ -285,6 +363,19 @@ export class SimBoard {
   sendSerial(bytes: Iterable<number>): void {
     this.serialQueue.push(...bytes);
     this.feedSerial();
+  }
+
+  /**
+   * A byte arriving on the chip's RX pin now, as a real UART takes it: if the receiver is off the
+   * byte is lost (false), and if the last byte was not read yet it is overwritten (an overrun).
+   */
+  receiveSerialByte(byte: number): boolean {
+    if (!this.usart.rxEnable) return false;
+    const unread = ((this.cpu.data[usart0Config.UCSRA] ?? 0) & UCSRA_RXC) !== 0;
+    if (!unread) this.usart.writeByte(byte, true);
+    else if (this.rxFifo.length < RX_FIFO_BEHIND) this.rxFifo.push(byte);
+    else return false; // overrun: the shift register's byte is lost (DOR)
+    return true;
   }
 
   private feedSerial(): void {

@@ -38,6 +38,7 @@ export class Simulation {
       const context: PartContext = {
         board: this.board,
         part,
+        startTime: this.startTime,
         wiring: (pin, partId = part.id) => wiring(partId, pin),
         model: (id) => this.models.get(id),
       };

@@ -53,6 +53,20 @@ describe('serving the web app', () => {
     expect(plain.headers.get('cache-control')).toBe('public, max-age=3600');
   });
 
+  test("serves a tutorial's program as a file to download, its brotli copy to a browser that takes it", async ({
+    server,
+  }) => {
+    const hex = build.servedFiles.get('/sketches/demo-robot.hex');
+    for (const encoding of ['identity', 'br']) {
+      const res = await request(server, '/sketches/demo-robot.hex', { headers: { 'accept-encoding': encoding } });
+      expect(res.status, encoding).toBe(200);
+      expect(res.headers.get('content-type'), encoding).toBe('application/octet-stream');
+      expect(res.headers.get('content-encoding'), encoding).toBe(encoding === 'br' ? 'br' : null);
+      expect(res.headers.get('cache-control'), encoding).toBe('public, max-age=3600');
+      expect(res.text, encoding).toBe(hex);
+    }
+  });
+
   test('does not serve dotfiles or HTML files by their file name', async ({ server }) => {
     const dotfile = await request(server, '/.env');
     for (const secret of build.secretMarkers) expect(dotfile.text).not.toContain(secret);

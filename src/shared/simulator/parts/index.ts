@@ -1,4 +1,6 @@
 import type { PartKind } from '../../content/tutorials.ts';
+import { dht11 } from './dht11.ts';
+import { ds3231 } from './ds3231.ts';
 import {
   inductiveSensor,
   irLineSensor,
@@ -14,8 +16,12 @@ import {
   thermistor,
   turbiditySensor,
 } from './inputs.ts';
+import { lcdI2c } from './lcd-i2c.ts';
+import { dcMotor, l298nDriver } from './motor-driver.ts';
 import { activeBuzzer, led, relayModule, waterPump } from './outputs.ts';
 import { type PartFactory, passivePart } from './part.ts';
+import { servoMg996r, servoSg90 } from './servo.ts';
+import { uln2003Stepper } from './stepper.ts';
 
 /** The model of every kind of part the tutorials wire (README, "Adding a part model"). */
 export const PART_MODELS: Readonly<Record<PartKind, PartFactory>> = {
@@ -40,13 +46,12 @@ export const PART_MODELS: Readonly<Record<PartKind, PartFactory>> = {
   thermistor,
   led,
   'active-buzzer': activeBuzzer,
-  // Not modelled yet: these parts are drawn but do nothing in the simulator.
-  'l298n-driver': passivePart,
-  'dc-motor': passivePart,
-  dht11: passivePart,
-  'lcd-i2c': passivePart,
-  'servo-sg90': passivePart,
-  'servo-mg996r': passivePart,
-  ds3231: passivePart,
-  'uln2003-stepper': passivePart,
+  'l298n-driver': l298nDriver,
+  'dc-motor': dcMotor,
+  'servo-sg90': servoSg90,
+  'servo-mg996r': servoMg996r,
+  ds3231,
+  'uln2003-stepper': uln2003Stepper,
+  dht11,
+  'lcd-i2c': lcdI2c,
 };

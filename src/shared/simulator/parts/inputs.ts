@@ -23,19 +23,23 @@ interface Slider {
 function analogSensor(pin: string, slider: Slider, volts: (value: number) => number): PartFactory {
   return (context) => {
     const output = requireArduinoPin(context, pin);
-    let value = slider.initial;
-    const apply = () => context.board.setVoltage(output, volts(value));
-    apply();
-    return {
-      part: context.part,
-      controls: () => [sliderControl(context, slider, value)],
-      setControl: (key, next) => {
-        if (key !== slider.key) return;
-        value = clamp(next, slider.min, slider.max);
-        apply();
-      },
-      view: () => ({ kind: 'input' }),
-    };
+    return sliderPart(context, slider, (value) => context.board.setVoltage(output, volts(value)));
+  };
+}
+
+/** A part the learner sets with one slider: `apply` puts each new value on the board. */
+function sliderPart(context: PartContext, slider: Slider, apply: (value: number) => void): PartModel {
+  let value = slider.initial;
+  apply(value);
+  return {
+    part: context.part,
+    controls: () => [sliderControl(context, slider, value)],
+    setControl: (key, next) => {
+      if (key !== slider.key) return;
+      value = clamp(next, slider.min, slider.max);
+      apply(value);
+    },
+    view: () => ({ kind: 'input' }),
   };
 }
 
@@ -54,11 +58,15 @@ function sliderControl(context: PartContext, slider: Slider, value: number): Con
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
-/** Capacitive soil moisture sensor v1.2: about 3.0 V in dry air, about 1.2 V in water; linear between. */
+/**
+ * Capacitive soil moisture sensor v1.2, in soil: 0 % is dry soil and 100 % freshly watered soil,
+ * which the tutorials' calibration step reads as 520 and 260 (2.54 V and 1.27 V; the sensor spans
+ * about 3.0 V in dry air to 1.2 V in water). Linear between, so the sketches' percentages match the slider.
+ */
 export const soilMoistureSensor = analogSensor(
   'AOUT',
   { key: 'moisture', min: 0, max: 100, step: 1, unit: '%', initial: 20 },
-  (percent) => 3.0 - (1.8 * percent) / 100,
+  (percent) => 2.54 - (1.27 * percent) / 100,
 );
 
 /** A resistive moisture board (YL-69 style, AO): dry reads near the supply, wet falls towards 1 V. */
@@ -102,19 +110,46 @@ export const tdsSensor = analogSensor(
   (ppm) => invert((v) => (133.42 * v ** 3 - 255.86 * v ** 2 + 857.39 * v) * 0.5, ppm, 0, 2.3),
 );
 
-/** SEN0189 turbidity board: about 4.2 V in clear water, falling to 2.5 V at 3,000 NTU (its datasheet curve). */
+/**
+ * SEN0189 turbidity board, through the points of its datasheet chart: 4.2 V in clear water, 3.9 V
+ * at 1,000 NTU, 3.5 V at 2,000 and 2.5 V at 3,000, straight between them: within 0.03 V of the
+ * quadratic DFRobot fitted to them up to 2,000 NTU, but that quadratic peaks at 3,004 NTU (2.56 V),
+ * so inverting it never gives the chart's 2.5 V. The chart ends there; muddier water keeps lowering
+ * the output, taken here at the chart's last slope, so the tutorial's DIRTY (below 2.5 V) is muddier
+ * than 3,000 NTU.
+ */
 export const turbiditySensor = analogSensor(
   'A',
-  { key: 'ntu', min: 0, max: 3000, step: 50, unit: 'NTU', initial: 0 },
-  (ntu) => (ntu <= 0 ? 4.2 : invert((v) => -1120.4 * v * v + 5742.3 * v - 4352.9, ntu, 2.5, 4.2, true)),
+  { key: 'ntu', min: 0, max: 4000, step: 50, unit: 'NTU', initial: 0 },
+  (ntu) =>
+    interpolate(
+      [
+        [0, 4.2],
+        [1000, 3.9],
+        [2000, 3.5],
+        [3000, 2.5],
+        [4000, 1.5],
+      ],
+      ntu,
+    ),
 );
 
-/** The input `f` (increasing, or decreasing when `falling`) gives `target` at, found by bisection on [low, high]. */
-function invert(f: (x: number) => number, target: number, low: number, high: number, falling = false): number {
+/** The straight line between the two points of `table` ([x, y], x rising) around `x`. */
+function interpolate(table: readonly (readonly [number, number])[], x: number): number {
+  for (let i = 1; i < table.length; i++) {
+    const [x0, y0] = table[i - 1] ?? [0, 0];
+    const [x1, y1] = table[i] ?? [0, 0];
+    if (x <= x1 || i === table.length - 1) return y0 + ((y1 - y0) * (x - x0)) / (x1 - x0);
+  }
+  return table[0]?.[1] ?? 0;
+}
+
+/** The input the increasing `f` gives `target` at, found by bisection on [low, high]. */
+function invert(f: (x: number) => number, target: number, low: number, high: number): number {
   let [a, b] = [low, high];
   for (let i = 0; i < 40; i++) {
     const mid = (a + b) / 2;
-    if (f(mid) < target !== falling) a = mid;
+    if (f(mid) < target) a = mid;
     else b = mid;
   }
   return (a + b) / 2;
@@ -132,22 +167,10 @@ function dividerSensor(legs: readonly [string, string], slider: Slider, ohms: (v
     const otherLeg = middleLeg === first ? second : first;
     const onTop = context.wiring(otherLeg).supply === 'vcc';
     const fixedOhms = 10_000;
-    let value = slider.initial;
-    const apply = () => {
+    return sliderPart(context, slider, (value) => {
       const r = ohms(value);
       context.board.setVoltage(output, SUPPLY_VOLTS * (onTop ? fixedOhms / (fixedOhms + r) : r / (fixedOhms + r)));
-    };
-    apply();
-    return {
-      part: context.part,
-      controls: () => [sliderControl(context, slider, value)],
-      setControl: (key, next) => {
-        if (key !== slider.key) return;
-        value = clamp(next, slider.min, slider.max);
-        apply();
-      },
-      view: () => ({ kind: 'input' }),
-    };
+    });
   };
 }
 

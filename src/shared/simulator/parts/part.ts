@@ -55,6 +55,12 @@ export interface PartModel {
   view(): PartView;
   /** Called by the simulation every few milliseconds of simulated time, for models that sample. */
   update?(): void;
+  /**
+   * What the part drives onto one of its output pins, as a fraction of its supply (PWM averaged):
+   * for parts that power other parts, such as a motor driver's OUT pins. Undefined for a pin it
+   * does not drive.
+   */
+  output?(pin: string): number | undefined;
 }
 
 /** How one pin of a part is wired. */
@@ -70,6 +76,8 @@ export interface PinWiring {
 export interface PartContext {
   readonly board: SimBoard;
   readonly part: WiringPart;
+  /** The wall-clock time at power-on (a real-time clock's time when the simulation starts). */
+  readonly startTime: Date;
   /** How a pin of this part (or of the part `partId`) is wired. */
   wiring(pin: string, partId?: string): PinWiring;
   /** The model of another part of the circuit (built before or after this one), for parts that act through another (a pump through its relay). */

@@ -25,7 +25,7 @@ interface ProfileCardProps {
   onSaved?: (profile: PublicProfile) => void;
 }
 
-/** The dashboard's profile card (SPEC §2): view mode, and edit mode behind a toggle. */
+/** The dashboard's profile card (product §2): view mode, and edit mode behind a toggle. */
 export function ProfileCard({ profile, email, onSaved }: ProfileCardProps) {
   const [editing, setEditing] = useState(false);
   const online = useOnline();

@@ -22,7 +22,7 @@ interface ProfileEditorProps {
   onSaved?: (profile: PublicProfile) => void;
 }
 
-/** The profile editor (SPEC §2): loaded when the edit toggle is first pressed, with its form library. */
+/** The profile editor (product §2): loaded when the edit toggle is first pressed, with its form library. */
 export default function ProfileEditor({ profile, onDone, onSaved }: ProfileEditorProps) {
   const update = useUpdateProfile(profile.id, onSaved);
   // A save needs the server (product D15): offline the form keeps what was typed and waits.

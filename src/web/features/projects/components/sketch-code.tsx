@@ -6,7 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import type { TutorialAssetsState } from '../api/tutorial-assets.ts';
 import { parseLineRangeHash } from '../lib/code-anchor.ts';
 import { numberedLinesHtml } from '../lib/numbered-lines.ts';
-import { CodeSkeleton, SketchToolbar } from './sketch-frame.tsx';
+import { CodeSkeleton, ProgramFacts, SketchToolbar } from './sketch-frame.tsx';
 import { TutorialSection } from './tutorial-section.tsx';
 
 type CopyState = 'idle' | 'copied' | 'failed';
@@ -84,7 +84,8 @@ function CodeLines({ lines, file }: { lines: readonly string[]; file: string }) 
 
 /**
  * The Code section: the sketch with line numbers and highlighting (lines named by the address,
- * `#L12-L20`, are marked), a Copy button and a download link.
+ * `#L12-L20`, are marked), a Copy button, download links for the sketch and the program built from
+ * it, and that program's size on the board.
  */
 export const SketchCode = memo(function SketchCode({
   project,
@@ -94,13 +95,14 @@ export const SketchCode = memo(function SketchCode({
   assets: TutorialAssetsState;
 }) {
   const file = assets.data?.sketchFile ?? `${project.slug}.ino`;
+  const hexFile = assets.data?.hexFile ?? `${project.slug}.hex`;
 
   return (
     <TutorialSection id="code" kicker="Program" title="Code">
       <div className="tray overflow-hidden">
         <SketchToolbar
-          file={file}
-          sketchUrl={assets.data?.sketchUrl ?? `/sketches/${project.slug}.ino`}
+          sketch={{ file, url: assets.data?.sketchUrl ?? `/sketches/${file}` }}
+          hex={{ file: hexFile, url: assets.data?.hexUrl ?? `/sketches/${hexFile}` }}
           copy={<CopyButton source={assets.data?.source} />}
         />
         {assets.data ? (
@@ -118,6 +120,7 @@ export const SketchCode = memo(function SketchCode({
         ) : (
           <CodeSkeleton />
         )}
+        <ProgramFacts board={project.board} hexFile={hexFile} flashBytes={assets.data?.flashBytes} />
       </div>
     </TutorialSection>
   );

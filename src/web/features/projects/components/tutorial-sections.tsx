@@ -5,6 +5,7 @@ import type { TutorialView } from '../lib/tutorial-view.ts';
 import { type LoadSimulator, SimulatorSection } from './simulator-section.tsx';
 import { SketchCode } from './sketch-code.tsx';
 import { TutorialSteps } from './tutorial-steps.tsx';
+import { UploadSection } from './upload-section.tsx';
 import { WiringSection } from './wiring-section.tsx';
 
 export interface TutorialSectionsProps {
@@ -44,6 +45,7 @@ function TutorialSections({
       {loadSimulator ? <SimulatorSection project={project} assets={assets} load={loadSimulator} /> : null}
       <SketchCode project={project} assets={assets} />
       <TutorialSteps project={project} view={view} done={doneSteps} onToggle={onToggleStep} />
+      <UploadSection project={project} />
     </>
   );
 }

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findInvalidRows } from '#test/database-invariants.ts';
 import { type ScratchDatabase, scratchDatabase } from '#test/scratch-database.ts';
 import { testSettings } from '#test/settings.ts';
-import { type Database, migrateToLatest, openDatabase } from './database.ts';
+import { type Database, migrateToLatest, openDatabase } from '../database.ts';
+import { usernameKey } from '../username-key.ts';
 import { migrations } from './migrations.ts';
-import { usernameKey } from './username-key.ts';
 
 /** Names stored before 0004_club, oldest member first: look-alikes, invisible characters, two spellings of ë. */
 const BEFORE = [

@@ -1,13 +1,23 @@
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '#shared/constants.ts';
-import { withoutInvisibleCharacters } from '#shared/schemas/profile-update.ts';
-import type { DatabaseKind } from './database.ts';
-import { usernameKey } from './username-key.ts';
+import {
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  usernameKey,
+  withoutInvisibleCharacters,
+} from './0004-username-rules.ts';
+
+/** The databases these migrations were written for. */
+type DatabaseKind = 'sqlite' | 'postgres';
 
 /**
  * One set of migrations for both databases. The dialect differences are how an auto-incrementing
  * key is spelled, and (0004) how a check constraint is changed; everything else is portable SQL.
+ *
+ * A migration is history: it imports nothing from the live code (schemas, constants, helpers),
+ * only packages and this folder, so it does tomorrow exactly what it did when it was written.
+ * What one needs of the product's rules is frozen in a module of its own here
+ * (`0004-username-rules.ts`); `frozen-imports.test.ts` keeps it so.
  */
 export function migrations(kind: DatabaseKind): Record<string, Migration> {
   const serialKey = kind === 'postgres' ? 'bigserial' : 'integer';

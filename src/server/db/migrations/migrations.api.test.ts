@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '#test/server-fixture.ts';
-import { migrateToLatest, openDatabase } from './database.ts';
+import { migrateToLatest, openDatabase } from '../database.ts';
 
 const TABLES = [
   'audit_log',
