@@ -17,15 +17,17 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { sketchBuildOf } from '#shared/content/hex-record.ts';
 import { findTutorial, TUTORIALS } from '#shared/content/tutorials.ts';
+import { clockOf } from '#shared/simulator/clock.ts';
 import { Simulation } from '#shared/simulator/simulation.ts';
+import { ROOT } from '#test/repository-root.ts';
 import { testSettings } from '#test/settings.ts';
 import { signUpAndSignIn } from '#test/sign-up.ts';
-import { clockSymbolsOf } from '#web/features/simulator/lib/sketch-clock.ts';
 import { SESSION_STORAGE_KEY } from '#web/lib/auth/storage-key.ts';
 import { launchBrowser } from '../tests/e2e/browser.ts';
 import { writeResultsSection } from './results-file.ts';
-import { median, ROOT, startServer } from './support.ts';
+import { median, startServer } from './support.ts';
 
 const quick = testSettings.benchQuick;
 const log = (message: string) => console.warn(`[bench:simulator] ${message}`);
@@ -60,7 +62,11 @@ export interface SimulatorBenchRow {
 function simulation(slug: string): Simulation {
   const tutorial = findTutorial(slug);
   if (!tutorial) throw new Error(`no tutorial ${slug}`);
-  return new Simulation(tutorial, readFileSync(path.join(SKETCHES, `${slug}.hex`), 'utf8'), clockSymbolsOf(slug));
+  return new Simulation(
+    tutorial,
+    readFileSync(path.join(SKETCHES, `${slug}.hex`), 'utf8'),
+    clockOf(sketchBuildOf(slug)),
+  );
 }
 
 /** Unpaced: how fast the simulation itself runs in Node, and when the sketch first prints. */

@@ -1,8 +1,9 @@
+import { sketchBuildOf } from '#shared/content/hex-record.ts';
 import { findTutorial } from '#shared/content/tutorials.ts';
+import { clockOf } from '#shared/simulator/clock.ts';
 import { Simulation } from '#shared/simulator/simulation.ts';
 import { commandSchema, type WorkerMessage } from './protocol.ts';
 import { type RunnerHost, SimulatorRunner } from './simulator-runner.ts';
-import { clockSymbolsOf } from './sketch-clock.ts';
 
 /*
  * The simulator's Web Worker: the simulated board never runs on the page's main thread. Started by
@@ -33,7 +34,8 @@ const host: RunnerHost = {
   createSimulation: (slug, hex, startTime) => {
     const tutorial = findTutorial(slug);
     if (!tutorial) throw new Error(`No tutorial ${slug}`);
-    return new Simulation(tutorial, hex, clockSymbolsOf(slug), { startTime });
+    // Where this program keeps the core's clock (the fast-forward moves it), from the record of its build.
+    return new Simulation(tutorial, hex, clockOf(sketchBuildOf(slug)), { startTime });
   },
 };
 
