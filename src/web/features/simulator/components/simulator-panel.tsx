@@ -1,4 +1,4 @@
-import { FastForward, Pause, Play, RotateCcw, ZoomIn } from 'lucide-react';
+import { FastForward, Pause, Play, RotateCcw, ScanSearch } from 'lucide-react';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { BOARD_NAMES, findProjectBySlug } from '#shared/content/projects.ts';
 import { findTutorial, type WiringPart } from '#shared/content/tutorials.ts';
@@ -127,7 +127,7 @@ const DiagramStage = memo(function DiagramStage({
           onClick={() => setZoomed((on) => !on)}
           className="aria-pressed:bg-accent-soft"
         >
-          <ZoomIn aria-hidden="true" /> Zoom<span className="sr-only"> the diagram</span>
+          <ScanSearch aria-hidden="true" /> Zoom<span className="sr-only"> the diagram</span>
         </Button>
       </div>
       <div
