@@ -47,7 +47,7 @@ function Readout({ label, value, spoken, warn }: { label: string; value: string;
     <p className="flex items-baseline gap-1.5">
       <span className="label-mono text-[0.68rem] text-muted">{label}</span>
       <span
-        className={cn('font-mono text-sm font-semibold tabular-nums', warn && 'text-cta')}
+        className={cn('font-mono text-sm font-semibold tabular-nums', warn && 'text-amber-700 dark:text-amber-300')}
         aria-hidden={spoken ? 'true' : undefined}
       >
         {value}
