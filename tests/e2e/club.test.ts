@@ -3,7 +3,6 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { accountExportSchema } from '#shared/schemas/account.ts';
 import { sessionSchema } from '#shared/schemas/auth.ts';
-import { ROOT } from '#test/repository-root.ts';
 import { expectToast } from '#test/toast.ts';
 import {
   adminCli,
