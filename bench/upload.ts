@@ -68,6 +68,6 @@ export function uploadMarkdown(results: readonly UploadResult[]): string {
 if (import.meta.main) {
   const results = await benchUpload();
   const markdown = uploadMarkdown(results);
-  console.log(markdown);
+  process.stdout.write(`${markdown}\n`);
   writeResultsSection('upload', markdown);
 }

@@ -6,7 +6,8 @@ import type { Generated, Insertable, Selectable } from 'kysely';
  * reason (SQLite has no boolean type).
  */
 
-export type Role = 'member' | 'admin';
+/** `teacher` runs classes; `learner` is an account a teacher made for a class (no e-mail). */
+export type Role = 'member' | 'teacher' | 'admin' | 'learner';
 
 export interface UsersTable {
   id: string;
@@ -14,7 +15,7 @@ export interface UsersTable {
   password_hash: string;
   created_at: string;
   updated_at: string;
-  /** What the member may do: `admin` reaches the administration API (product §6). */
+  /** What the member may do: `admin` reaches the administration API, `teacher` runs classes (product §6). */
   role: Generated<Role>;
   /** Set while an administrator has suspended the account: no sign-in, no session, not listed. */
   suspended_at: string | null;

@@ -6,8 +6,15 @@ import { z } from './z.ts';
  * session, 403 `forbidden` for members). Every change is written to the audit log.
  */
 
-export const roleSchema = z.enum(['member', 'admin'], { error: 'role must be member or admin' });
+/** Every role an account can have: `learner` accounts are made by a teacher for a class (no e-mail). */
+export const roleSchema = z.enum(['member', 'teacher', 'admin', 'learner']);
 export type Role = z.infer<typeof roleSchema>;
+
+/** What an administrator can make another account: a learner's role is its class's to manage. */
+export const assignableRoleSchema = z.enum(['member', 'teacher', 'admin'], {
+  error: 'role must be member, teacher or admin',
+});
+export type AssignableRole = z.infer<typeof assignableRoleSchema>;
 
 /** Below U+0020 or DEL, other than tab and line breaks. */
 function isControlCharacter(char: string): boolean {
@@ -82,8 +89,8 @@ export const suspendRequestSchema = z.strictObject({ reason: adminReasonSchema }
 /** `DELETE /api/admin/members/:id/suspension`: restore. The body may be left out. */
 export const restoreRequestSchema = z.strictObject({ reason: adminReasonSchema.optional() }).nullish();
 
-/** `PUT /api/admin/members/:id/role`: promote or demote another member. */
-export const roleRequestSchema = z.strictObject({ role: roleSchema, reason: adminReasonSchema });
+/** `PUT /api/admin/members/:id/role`: promote, demote, or make a teacher (product §6). */
+export const roleRequestSchema = z.strictObject({ role: assignableRoleSchema, reason: adminReasonSchema });
 
 /** `DELETE /api/admin/members/:id`: the account and all its data, in one transaction. */
 export const deleteMemberRequestSchema = z.strictObject({ reason: adminReasonSchema });
@@ -101,6 +108,9 @@ export type ResetLink = z.infer<typeof resetLinkSchema>;
 export const AUDIT_ACTIONS = [
   'promote',
   'demote',
+  /** A member made a teacher, and a teacher made a member again. */
+  'make_teacher',
+  'remove_teacher',
   'clear_username',
   'clear_bio',
   'hide',

@@ -169,7 +169,40 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await rekeyUsernames(db);
       },
     },
+    '0005_teachers_and_learners': {
+      async up(db: Kysely<unknown>) {
+        // Two more roles: `teacher` (runs classes) and `learner` (an account a teacher made, without e-mail).
+        await widenRoles(db, kind);
+      },
+    },
   };
+}
+
+/**
+ * `users.role` may also be `teacher` or `learner`. PostgreSQL changes the check in place; SQLite
+ * cannot alter a column's check (and rebuilding `users` would cascade into every table that
+ * references it), so a new column takes the values and the old one is dropped.
+ */
+async function widenRoles(db: Kysely<unknown>, kind: DatabaseKind) {
+  const roles = sql`('member', 'teacher', 'admin', 'learner')`;
+  if (kind === 'postgres') {
+    const { rows } = await sql<{ name: string }>`
+      select con.conname as name from pg_constraint con
+      join pg_class rel on rel.oid = con.conrelid
+      join pg_namespace ns on ns.oid = rel.relnamespace
+      where rel.relname = 'users' and ns.nspname = current_schema() and con.contype = 'c'
+        and pg_get_constraintdef(con.oid) like '%role%'`.execute(db);
+    for (const { name } of rows) await db.schema.alterTable('users').dropConstraint(name).execute();
+    await db.schema.alterTable('users').addCheckConstraint('users_role', sql`role in ${roles}`).execute();
+    return;
+  }
+  await db.schema
+    .alterTable('users')
+    .addColumn('role_next', 'text', (c) => c.notNull().defaultTo('member').check(sql`role_next in ${roles}`))
+    .execute();
+  await sql`update users set role_next = role`.execute(db);
+  await db.schema.alterTable('users').dropColumn('role').execute();
+  await db.schema.alterTable('users').renameColumn('role_next', 'role').execute();
 }
 
 /**
