@@ -123,6 +123,22 @@ export const AUDIT_ACTIONS = [
   'delete_own_account',
   /** Migration 0004 renamed a look-alike or cleaned an invisible character (no actor). */
   'rename_username',
+  /** Class mode (product D16): the target is the class, or a learner of it; `detail.class_id` names the class. */
+  'create_class',
+  'rename_class',
+  'archive_class',
+  'restore_class',
+  'delete_class',
+  /** An archived class deleted after the operator's retention (no actor). */
+  'purge_class',
+  'add_co_teacher',
+  'remove_co_teacher',
+  'add_learners',
+  'rename_learner',
+  'reset_learner_secret',
+  'unlock_learner',
+  'export_learner',
+  'delete_learner',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -145,6 +161,8 @@ export const auditEntrySchema = z.object({
   actor_email: z.string().nullable(),
   target_id: z.uuid().nullable(),
   target_email: z.string().nullable(),
+  /** The class's current name when the target is a class (null once deleted). */
+  class_name: z.string().nullable(),
   reason: z.string().nullable(),
   /** What changed, e.g. `{ "from": "member", "to": "admin" }` or the old and new username. */
   detail: z.record(z.string(), z.string().nullable()).nullable(),

@@ -175,6 +175,69 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await widenRoles(db, kind);
       },
     },
+    '0006_classes': {
+      async up(db: Kysely<unknown>) {
+        // A teacher's class: its join code is its sign-in address (`/c/<code>`), unique on the site.
+        await db.schema
+          .createTable('classes')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('join_code', 'text', (c) => c.notNull().unique())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .addColumn('archived_at', 'text')
+          .execute();
+        await db.schema.createIndex('classes_archived_at').on('classes').column('archived_at').execute();
+
+        // Who teaches a class: its creator and co-teachers. A teacher's account deleted leaves the class.
+        await db.schema
+          .createTable('class_teachers')
+          .addColumn('class_id', 'text', (c) => c.notNull().references('classes.id').onDelete('cascade'))
+          .addColumn('teacher_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('added_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('class_teachers_pk', ['class_id', 'teacher_id'])
+          .execute();
+        await db.schema.createIndex('class_teachers_teacher_id').on('class_teachers').column('teacher_id').execute();
+
+        // A learner: an account of the class (role learner, no e-mail), named by the teacher.
+        await db.schema
+          .createTable('learners')
+          .addColumn('id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+          .addColumn('class_id', 'text', (c) => c.notNull().references('classes.id').onDelete('cascade'))
+          .addColumn('display_name', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('learners_class_id').on('learners').column('class_id').execute();
+
+        // "I'm stuck on step 4": open until the teacher marks it handled.
+        await db.schema
+          .createTable('help_requests')
+          .addColumn('id', serialKey, (c) => c.primaryKey().$call((b) => (kind === 'sqlite' ? b.autoIncrement() : b)))
+          .addColumn('class_id', 'text', (c) => c.notNull().references('classes.id').onDelete('cascade'))
+          .addColumn('learner_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('project_id', 'integer', (c) => c.notNull())
+          .addColumn('step', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('coming_at', 'text')
+          .addColumn('handled_at', 'text')
+          .addCheckConstraint('help_requests_project_id_range', sql`project_id between 1 and 9`)
+          .addCheckConstraint('help_requests_step_range', sql`step >= 0`)
+          .execute();
+        await db.schema.createIndex('help_requests_class_id').on('help_requests').columns(['class_id', 'id']).execute();
+        await db.schema.createIndex('help_requests_learner_id').on('help_requests').column('learner_id').execute();
+
+        // Wake-ups for the teachers' live class pages: which class changed, never what (kept an hour).
+        await db.schema
+          .createTable('class_events')
+          .addColumn('id', serialKey, (c) => c.primaryKey().$call((b) => (kind === 'sqlite' ? b.autoIncrement() : b)))
+          .addColumn('class_id', 'text', (c) => c.notNull())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addCheckConstraint('class_events_kind', sql`kind in ('progress', 'help', 'roster')`)
+          .execute();
+        await db.schema.createIndex('class_events_created_at').on('class_events').column('created_at').execute();
+      },
+    },
   };
 }
 

@@ -149,11 +149,17 @@ export function roleWording(role: AssignableRole, email: string, from: AdminMemb
 function actorName(entry: AuditEntry): string {
   if (entry.actor_email) return entry.actor_email;
   if (entry.actor_id) return 'A deleted account';
+  if (entry.action === 'purge_class') return 'The retention rule';
   return entry.action === 'rename_username' ? 'The upgrade to usernames without look-alikes' : 'The command line';
 }
 
 function targetName(entry: AuditEntry): string {
   return entry.target_email ?? 'a deleted member';
+}
+
+/** A class by its name now, or what is left of it. */
+function className(entry: AuditEntry): string {
+  return entry.class_name ? `the class “${entry.class_name}”` : 'a deleted class';
 }
 
 /** One line of the audit log, e.g. "ada@club.example hid bob@club.example from the community page". */
@@ -174,6 +180,20 @@ export function auditSentence(entry: AuditEntry): { actor: string; text: string 
     delete_member: `deleted ${target}`,
     delete_own_account: 'deleted their own account',
     rename_username: `renamed ${target}`,
+    create_class: `created ${className(entry)}`,
+    rename_class: `renamed ${className(entry)}`,
+    archive_class: `archived ${className(entry)}`,
+    restore_class: `brought back ${className(entry)}`,
+    delete_class: `deleted ${className(entry)} and its learners’ data`,
+    purge_class: `deleted ${className(entry)} and its learners’ data at the end of its retention`,
+    add_co_teacher: `added ${target} as a co-teacher of a class`,
+    remove_co_teacher: `removed ${target} from the teachers of a class`,
+    add_learners: `added ${entry.detail?.count ?? 'some'} learners to ${className(entry)}`,
+    rename_learner: `renamed ${target}`,
+    reset_learner_secret: `gave ${target} new secret words`,
+    unlock_learner: `unlocked ${target}`,
+    export_learner: `downloaded the data of ${target}`,
+    delete_learner: `deleted ${target} and their data`,
   }[entry.action];
   return { actor: entry.action === 'delete_own_account' && !entry.actor_email ? 'A member' : actorName(entry), text };
 }
