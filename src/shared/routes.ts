@@ -1,4 +1,4 @@
-import { RESET_PASSWORD_PATH } from './constants.ts';
+import { CLASS_SIGN_IN_PATH, RESET_PASSWORD_PATH } from './constants.ts';
 import { PROJECTS } from './content/projects.ts';
 
 /** The app's routes (product §2). The server answers these with their prerendered pages. */
@@ -13,7 +13,18 @@ export const ROUTES = {
   admin: '/admin',
   /** Where a reset link leads (`#token=…`, product D13). */
   resetPassword: RESET_PASSWORD_PATH,
+  /** A teacher's classes (product D16); teachers and administrators only. */
+  classes: '/classes',
 } as const;
+
+/**
+ * Pages whose path holds an id or a code, so none can be prerendered: the server answers them with
+ * the app's shell (status 200) and the app renders them (product D16).
+ */
+export const SHELL_ROUTES = ['/classes/:id', `${CLASS_SIGN_IN_PATH}/:code`] as const;
+
+/** A class's page for its teachers. */
+export const classPath = (id: string) => `/classes/${id}`;
 
 /** A project's tutorial page, e.g. `/projects/plant-watering-robot`. */
 export function tutorialPath(slug: string): string {

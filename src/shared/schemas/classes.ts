@@ -149,6 +149,7 @@ export const learnerWithSecretSchema = z.object({
 export type LearnerWithSecret = z.infer<typeof learnerWithSecretSchema>;
 
 export const addedLearnersSchema = z.object({ learners: z.array(learnerWithSecretSchema) });
+export type AddedLearners = z.infer<typeof addedLearnersSchema>;
 
 /** `PATCH /api/classes/:id/learners/:learnerId`. */
 export const updateLearnerRequestSchema = z.strictObject({ display_name: learnerNameSchema });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LayoutDashboard, ShieldCheck } from 'lucide-react';
+import { GraduationCap, LayoutDashboard, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '#shared/routes.ts';
@@ -52,7 +52,10 @@ function Controls({ signedOut }: { signedOut: ReactNode }) {
   const userId = session?.user.id ?? null;
   const profile = useProfile(userId);
   // The role as the database holds it now: the Admin link shows for administrators only (product §2).
-  const isAdmin = useAccount(userId).data?.role === 'admin';
+  const role = useAccount(userId).data?.role;
+  const isAdmin = role === 'admin';
+  // Teachers and administrators run classes (product D16).
+  const teaches = role === 'teacher' || role === 'admin';
   // On every page of a signed-in member: send what an earlier visit left waiting (product D15).
   usePendingChangesSync(userId);
   useKeepPersonalDataForOffline(userId);
@@ -67,6 +70,12 @@ function Controls({ signedOut }: { signedOut: ReactNode }) {
         <LayoutDashboard aria-hidden="true" />
         <span className="max-sm:sr-only">Dashboard</span>
       </Link>
+      {teaches ? (
+        <Link to={ROUTES.classes} className={buttonVariants({ size: 'sm', variant: 'secondary' })} prefetch="intent">
+          <GraduationCap aria-hidden="true" />
+          <span className="max-sm:sr-only">Classes</span>
+        </Link>
+      ) : null}
       {isAdmin ? (
         <Link to={ROUTES.admin} className={buttonVariants({ size: 'sm', variant: 'secondary' })} prefetch="intent">
           <ShieldCheck aria-hidden="true" />

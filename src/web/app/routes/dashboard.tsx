@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { ROUTES } from '#shared/routes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useAccount } from '#web/features/account/api/account.ts';
 import { invalidateProfiles } from '#web/features/people/api/profiles.ts';
 import { useProfile } from '#web/features/profile/api/profile.ts';
 import { ProfileCard } from '#web/features/profile/components/profile-card.tsx';
@@ -28,6 +29,8 @@ export const meta = () => pageMeta('Dashboard', `Your ${SITE_NAME} profile, save
 function Dashboard({ userId, email }: { userId: string; email: string }) {
   const navigate = useNavigate();
   const profile = useProfile(userId);
+  // A learner's account is their class's (product D16): no profile to edit, no password, no self-service.
+  const isLearner = useAccount(userId).data?.role === 'learner';
   const queryClient = useQueryClient();
   // The community list shows this profile too.
   const refreshCommunityList = () => void invalidateProfiles(queryClient);
@@ -50,7 +53,18 @@ function Dashboard({ userId, email }: { userId: string; email: string }) {
         </Button>
       </div>
       <div className="mt-8 grid gap-6 lg:grid-cols-[1.3fr_1fr]">
-        {profile.data ? (
+        {isLearner ? (
+          <section className="tray p-6" aria-labelledby="learner-heading">
+            <h2 id="learner-heading" className="font-display text-xl font-semibold">
+              You are in a class
+            </h2>
+            <p className="mt-2 text-muted">
+              You signed in as <span className="font-semibold text-text">{profile.data?.username ?? '…'}</span>. Your
+              teacher keeps your account: ask them for new secret words, or to download or delete your data. Nobody
+              outside your class sees your name or your progress.
+            </p>
+          </section>
+        ) : profile.data ? (
           <ProfileCard profile={profile.data} email={email} onSaved={refreshCommunityList} />
         ) : profile.isError ? (
           <div role="alert" className="tray p-6">
@@ -69,7 +83,7 @@ function Dashboard({ userId, email }: { userId: string; email: string }) {
       <div className="mt-6">
         <YourBuilds userId={userId} />
       </div>
-      <div className="mt-6">
+      <div className={isLearner ? 'hidden' : 'mt-6'}>
         <Suspense
           fallback={
             <div className="tray grid min-h-72 place-items-center p-6">
@@ -77,7 +91,7 @@ function Dashboard({ userId, email }: { userId: string; email: string }) {
             </div>
           }
         >
-          <AccountSettings />
+          {isLearner ? null : <AccountSettings />}
         </Suspense>
       </div>
     </div>

@@ -143,6 +143,16 @@ export class SessionManager {
     return session;
   }
 
+  /** A learner's sign-in on their class's page `/c/<code>` (product D16): their name tapped, their secret words typed. */
+  async signInToClass(code: string, credentials: { learner_id: string; secret: string }): Promise<Session> {
+    const session = await this.#api(`/api/class-sign-in/${encodeURIComponent(code)}`, sessionSchema, {
+      method: 'POST',
+      body: credentials,
+    });
+    this.#setSession(session, 'SIGNED_IN');
+    return session;
+  }
+
   /** Returns the created user; it does not sign in (product D10: the user logs in next). */
   async signUp(credentials: { email: string; password: string }): Promise<SignUpResult> {
     const redirect = typeof window === 'undefined' ? {} : { redirect_to: `${window.location.origin}/` };

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useAccount } from '#web/features/account/api/account.ts';
+import { RequireAuth } from '#web/lib/auth/require-auth.tsx';
+
+function Gate({ userId, children }: { userId: string; children: (userId: string) => ReactNode }) {
+  const account = useAccount(userId);
+  if (account.isPending) {
+    return (
+      <div className="grid min-h-[60vh] place-items-center">
+        <Spinner label="Checking your account…" />
+      </div>
+    );
+  }
+  if (account.data?.role === 'teacher' || account.data?.role === 'admin') return <>{children(userId)}</>;
+  if (account.data) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-24 text-center">
+        <p className="text-5xl" aria-hidden="true">
+          🧑‍🏫
+        </p>
+        <h1 className="mt-4 font-display text-3xl font-bold">Classes are for teachers</h1>
+        <p className="mt-3 text-muted">
+          Ask your club’s administrator to make your account a teacher’s. Then you can create classes here, add your
+          pupils and follow their builds live.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div role="alert" className="mx-auto max-w-xl px-4 py-32 text-center">
+      <p className="font-display text-2xl font-bold">We could not load this page.</p>
+      <Button variant="secondary" className="mt-6" onClick={() => account.refetch()}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/** Teachers' pages (product D16): signed in, and a teacher or an administrator as the database says now. */
+export function TeacherGate({ children }: { children: (userId: string) => ReactNode }) {
+  return <RequireAuth>{(userId) => <Gate userId={userId}>{children}</Gate>}</RequireAuth>;
+}
