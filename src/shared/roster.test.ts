@@ -29,6 +29,9 @@ describe('defaultDisplayName', () => {
     expect(defaultDisplayName('  mary ann evans ')).toBe('mary E.');
     expect(defaultDisplayName('Zoë')).toBe('Zoë');
     expect(defaultDisplayName('Émile ōkubo')).toBe('Émile Ō.');
+    expect(defaultDisplayName('Lovelace, Ada')).toBe('Ada L.');
+    expect(defaultDisplayName('Ng, Bao')).toBe('Bao N.');
+    expect(defaultDisplayName('Ng,')).toBe('Ng');
   });
 });
 

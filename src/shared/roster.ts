@@ -45,9 +45,14 @@ function splitCsvLine(line: string, separator: string): string[] {
   return fields;
 }
 
-/** "Ada Lovelace" → "Ada L.": a first name and an initial, what classmates see by default. */
+/**
+ * "Ada Lovelace" → "Ada L.": a first name and an initial, what classmates see by default. A school's
+ * "Lovelace, Ada" is read as surname first.
+ */
 export function defaultDisplayName(fullName: string): string {
-  const words = tidy(fullName).split(' ').filter(Boolean);
+  const [surname, given] = fullName.split(/,(.*)/s).map(tidy);
+  const ordered = given ? `${given} ${surname}` : (surname ?? fullName);
+  const words = tidy(ordered).split(' ').filter(Boolean);
   const [first = '', ...others] = words;
   const last = others.at(-1);
   const initial = last ? ` ${[...last][0]?.toUpperCase() ?? ''}.` : '';

@@ -75,7 +75,7 @@ function ProgressTab({ klass }: { klass: ClassDetail }) {
   const [printing, setPrinting] = useState(false);
   const stopPrinting = useCallback(() => setPrinting(false), []);
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <section aria-labelledby="grid-heading" className="min-w-0">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="grid-heading" className="font-display text-xl font-semibold">
