@@ -58,9 +58,9 @@ async function printToPdf(
 }
 
 describe('class mode', () => {
-  test('a teacher made on the command line runs a class: pasted names, cards, a learner signs in, the grid and the help queue follow live', async ({
-    browser,
-  }) => {
+  test('a teacher made on the command line runs a class: pasted names, cards, a learner signs in, the grid and the help queue follow live', {
+    timeout: 120_000,
+  }, async ({ browser }) => {
     // The teacher: an account of the site, made a teacher by the operator.
     const teacher = await openSignedInPage(browser, { width: 1280 });
     expect(adminCli('teacher', teacher.email)).toBe(`${teacher.email} is now a teacher.`);
@@ -93,16 +93,18 @@ describe('class mode', () => {
     await page.evaluate(() => {
       window.print = () => undefined;
     });
-    await page.getByRole('button', { name: 'Print sign-in cards' }).click();
     await page.emulateMedia({ media: 'print' });
     for (const format of ['A4', 'Letter'] as const) {
+      // Each print ends the print sheet (afterprint): ask for it again, as a teacher would.
+      await page.getByRole('button', { name: 'Print sign-in cards' }).click();
+      await page.waitForFunction(() => document.documentElement.dataset.print === 'cards');
       const printed = await printToPdf(page, format);
       expect(printed.pages, format).toBe(1);
       const text = squash(printed.text);
       for (const secret of words) expect(text, `${format}: ${secret}`).toContain(squash(secret));
       for (const name of ['Ada L.', 'Grace H.', 'Alan T.']) expect(text).toContain(squash(name));
       expect(text).toContain(squash(address));
-      expect(text).toContain(squash('Year 8 Robotics'));
+      expect(text.toLowerCase()).toContain(squash('year 8 robotics'));
       for (const absent of ['Add learners', 'Help queue', 'Dashboard', 'Skip to content']) {
         expect(text, absent).not.toContain(squash(absent));
       }
@@ -111,7 +113,7 @@ describe('class mode', () => {
     await expectNoAxeViolations(page, 'class learners tab');
     await page.getByRole('button', { name: 'I have them' }).click();
     await page.getByRole('tab', { name: 'Progress' }).click();
-    const adaCell = page.getByRole('button', { name: /^Ada L\., Plant Watering Robot: \d+ of \d+ steps$/ });
+    const adaCell = page.getByRole('button', { name: /^\d+\/\d+ steps: Ada L\., Plant Watering Robot$/ });
     await expect(adaCell.innerText()).resolves.toMatch(/^0\/\d+$/);
 
     // The learner, on another device: the class's page, their name, their words.
@@ -164,12 +166,17 @@ describe('class mode', () => {
     expect(people).not.toContain('Ada');
 
     expect(teacher.errors).toEqual([]);
-    expect(learner.errors).toEqual([]);
+    // The one failed request the browser reports is the wrong words typed on purpose above.
+    expect(learner.errors).toEqual([
+      'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+    ]);
     await learner.close();
     await teacher.close();
   });
 
-  test('the class pages pass axe at 375 px and on a desktop, in both themes, and look right', async ({ browser }) => {
+  test('the class pages pass axe at 375 px and on a desktop, in both themes, and look right', {
+    timeout: 300_000,
+  }, async ({ browser }) => {
     const setup = await openSignedInPage(browser);
     expect(adminCli('teacher', setup.email)).toBe(`${setup.email} is now a teacher.`);
     await setup.page.goto(url('/classes'));

@@ -74,7 +74,7 @@ export function ProgressGrid({ classId, progress }: { classId: string; progress:
   }
   return (
     <>
-      <div className="overflow-x-auto rounded-xl border border-border" tabIndex={-1}>
+      <div className="relative overflow-x-auto rounded-xl border border-border" tabIndex={-1}>
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">
             Steps done of each tutorial, per learner. Open a cell to see which steps and when.
@@ -124,7 +124,7 @@ export function ProgressGrid({ classId, progress }: { classId: string; progress:
                         onClick={() =>
                           setOpen({ learnerId: learner.id, name: learner.display_name, projectId: cell.project_id })
                         }
-                        aria-label={`${learner.display_name}, ${project?.title}: ${cell.steps_done} of ${total} steps`}
+                        aria-label={`${cell.steps_done}/${total} steps: ${learner.display_name}, ${project?.title}`}
                         className={cn(
                           'min-w-[3.25rem] rounded-lg border px-1.5 py-1.5 font-mono text-xs tabular-nums transition-colors hover:border-accent',
                           LEVEL_CLASS[level],

@@ -1,5 +1,5 @@
 import { Download, KeyRound, LockOpen, Pencil, Printer, Trash2, UserPlus } from 'lucide-react';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { LEARNERS_PER_REQUEST } from '#shared/constants.ts';
 import { defaultDisplayName, parseRoster } from '#shared/roster.ts';
 import { type ClassDetail, type Learner, type LearnerWithSecret, learnerNameSchema } from '#shared/schemas/classes.ts';
@@ -31,7 +31,6 @@ function AddLearners({ klass, onAdded }: { klass: ClassDetail; onAdded: (learner
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const names = useMemo(() => parseRoster(text), [text]);
-  const textId = useId();
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (names.length === 0) return setError('Paste or type at least one name');
@@ -54,7 +53,6 @@ function AddLearners({ klass, onAdded }: { klass: ClassDetail; onAdded: (learner
         {(field) => (
           <Textarea
             {...field}
-            id={textId}
             rows={5}
             value={text}
             onChange={(event) => setText(event.target.value)}
@@ -292,7 +290,7 @@ export function Roster({ klass }: { klass: ClassDetail }) {
                     size="sm"
                     variant="secondary"
                     disabled={reset.isPending}
-                    aria-label={`New secret words for ${learner.display_name}`}
+                    aria-label={`New words for ${learner.display_name}`}
                     onClick={async () => {
                       const made = await reset.mutateAsync(learner.id).catch(() => null);
                       if (made) setFresh([made]);
