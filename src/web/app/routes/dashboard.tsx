@@ -5,14 +5,14 @@ import { useNavigate } from 'react-router';
 import { ROUTES } from '#shared/routes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { useAccount } from '#web/features/account/api/account.ts';
 import { invalidateProfiles } from '#web/features/people/api/profiles.ts';
 import { useProfile } from '#web/features/profile/api/profile.ts';
 import { ProfileCard } from '#web/features/profile/components/profile-card.tsx';
 import { BookmarksSummary } from '#web/features/projects/components/bookmarks-summary.tsx';
 import { YourBuilds } from '#web/features/projects/components/your-builds.tsx';
 import { RequireAuth } from '#web/lib/auth/require-auth.tsx';
-import { signOut } from '#web/lib/auth/session.ts';
+import { roleHint } from '#web/lib/auth/role-hint.ts';
+import { signOut, useSession } from '#web/lib/auth/session.ts';
 import { notifyInfo } from '#web/lib/notify.ts';
 import { QueryProvider } from '#web/lib/query-client.tsx';
 import { pageMeta, SITE_NAME } from '#web/lib/site.ts';
@@ -29,8 +29,9 @@ export const meta = () => pageMeta('Dashboard', `Your ${SITE_NAME} profile, save
 function Dashboard({ userId, email }: { userId: string; email: string }) {
   const navigate = useNavigate();
   const profile = useProfile(userId);
-  // A learner's account is their class's (product D16): no profile to edit, no password, no self-service.
-  const isLearner = useAccount(userId).data?.role === 'learner';
+  // A learner's account is their class's (product D16): no profile to edit, no password, no self-service
+  // (the server refuses those calls to a learner; the token's hint is enough to leave them out here).
+  const isLearner = roleHint(useSession().session?.access_token) === 'learner';
   const queryClient = useQueryClient();
   // The community list shows this profile too.
   const refreshCommunityList = () => void invalidateProfiles(queryClient);

@@ -1,29 +1,23 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { findProjectBySlug } from '#shared/content/projects.ts';
-import { useAccount } from '#web/features/account/api/account.ts';
-import { useProgress } from '#web/features/projects/api/progress.ts';
 import { usePrefetchTutorial } from '#web/features/projects/api/tutorial-content.ts';
 import { TutorialScreen } from '#web/features/projects/components/tutorial-page.tsx';
 import { RequireAuthWithPreview } from '#web/lib/auth/require-auth.tsx';
+import { roleHint } from '#web/lib/auth/role-hint.ts';
+import { useSession } from '#web/lib/auth/session.ts';
 import { QueryProvider } from '#web/lib/query-client.tsx';
 import { NOT_FOUND, pageMeta, SITE_NAME } from '#web/lib/site.ts';
 
-/** A learner's "I'm stuck" card (product D16), loaded only for learners. */
-const AskForHelp = lazy(() =>
-  import('#web/features/learner-help/components/ask-for-help.tsx').then((module) => ({ default: module.AskForHelp })),
-);
+/** A learner's "Ask for help" (product D16): its code loads only when the session says learner. */
+const LearnerHelp = lazy(() => import('../learner-help.tsx'));
 
-function LearnerHelp({ userId, projectId }: { userId: string; projectId: number }) {
-  const isLearner = useAccount(userId).data?.role === 'learner';
-  const progress = useProgress(userId);
-  if (!isLearner) return null;
-  const done = new Set(progress.data?.steps.filter((tick) => tick.project_id === projectId).map((tick) => tick.index));
-  let firstOpenStep = 0;
-  while (done.has(firstOpenStep)) firstOpenStep++;
+function LearnerHelpIfLearner({ userId, projectId }: { userId: string; projectId: number }) {
+  const { session } = useSession();
+  if (roleHint(session?.access_token) !== 'learner') return null;
   return (
     <Suspense fallback={null}>
-      <AskForHelp userId={userId} projectId={projectId} firstOpenStep={firstOpenStep} />
+      <LearnerHelp userId={userId} projectId={projectId} />
     </Suspense>
   );
 }
@@ -60,7 +54,7 @@ export default function TutorialRoute() {
         {(userId) => (
           <>
             <TutorialScreen key={slug} project={project} userId={userId} />
-            {userId ? <LearnerHelp userId={userId} projectId={project.id} /> : null}
+            {userId ? <LearnerHelpIfLearner userId={userId} projectId={project.id} /> : null}
           </>
         )}
       </RequireAuthWithPreview>
