@@ -161,6 +161,18 @@ describe('class mode', () => {
     await page.getByText('Nobody is waiting.').waitFor();
     await learner.page.getByRole('heading', { name: 'Stuck? Ask your teacher' }).waitFor({ timeout: 15_000 });
 
+    // The printable report: the grid on landscape paper, each learner's steps done.
+    await page.emulateMedia({ media: 'print' });
+    await page.getByRole('button', { name: 'Print report' }).click();
+    await page.waitForFunction(() => document.documentElement.dataset.print === 'report');
+    const report = await printToPdf(page, 'A4', true);
+    const reportText = squash(report.text);
+    expect(reportText).toContain(squash('Year 8 Robotics: progress on'));
+    for (const name of ['Ada L.', 'Grace H.', 'Alan T.']) expect(reportText).toContain(squash(name));
+    expect(reportText).toMatch(/1\/11/);
+    expect(reportText).not.toContain(squash('Help queue'));
+    await page.emulateMedia({ media: 'screen' });
+
     // The learner is nobody on the community page.
     const people = await (await fetch(url('/api/profiles'))).text();
     expect(people).not.toContain('Ada');
