@@ -56,6 +56,7 @@ function Controls({ signedOut }: { signedOut: ReactNode }) {
   const isAdmin = role === 'admin';
   // Teachers and administrators run classes (product D16).
   const teaches = role === 'teacher' || role === 'admin';
+  // An administrator's bar holds one more button (Classes and Admin): the name chip gives way on a 320 px phone.
   // On every page of a signed-in member: send what an earlier visit left waiting (product D15).
   usePendingChangesSync(userId);
   useKeepPersonalDataForOffline(userId);
@@ -83,7 +84,7 @@ function Controls({ signedOut }: { signedOut: ReactNode }) {
         </Link>
       ) : null}
       <span
-        className="label-mono inline-block max-w-[5.5rem] truncate rounded-full border border-border bg-surface-2 px-3 py-1.5 normal-case tracking-normal text-text sm:max-w-[11rem]"
+        className={`label-mono inline-block ${isAdmin ? 'max-w-[4.5rem]' : 'max-w-[5.5rem]'} truncate rounded-full border border-border bg-surface-2 px-3 py-1.5 normal-case tracking-normal text-text sm:max-w-[11rem]`}
         title="Signed in"
         data-testid="user-chip"
       >
