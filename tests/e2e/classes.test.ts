@@ -199,6 +199,13 @@ describe('class mode', () => {
     await setup.page.getByLabel('Add learners').fill('name,year\nZoë Ōkubo,8\n"Ng, Bao",8\nKatherine Johnson,8\n');
     await setup.page.getByRole('button', { name: 'Add 3 learners' }).click();
     await setup.page.getByTestId('new-secrets').waitFor();
+    const zoeSecret = (
+      await setup.page
+        .getByTestId('new-secrets')
+        .locator('tbody tr', { hasText: 'Zoë Ō.' })
+        .getByTestId('secret')
+        .innerText()
+    ).trim();
     const classUrl = setup.page.url();
     const address = (await setup.page.getByTestId('sign-in-address').innerText()).trim();
     const code = address.split('/c/')[1] ?? '';
@@ -241,6 +248,22 @@ describe('class mode', () => {
         await pupil.page.getByLabel('Your secret words').waitFor();
         await expectNoAxeViolations(pupil.page, `class sign-in words ${theme} ${width}`);
         await pupil.page.screenshot({ path: `${SHOTS}/sign-in-words-${theme}-${width}.png` });
+        // Signed in, on a tutorial: the Ask-for-help card.
+        await pupil.page.getByLabel('Your secret words').fill(zoeSecret);
+        await pupil.page.getByRole('button', { name: 'That is not me' }).click();
+        await pupil.page.getByRole('button', { name: 'Zoë Ō.' }).click();
+        await pupil.page.getByLabel('Your secret words').fill(zoeSecret);
+        await pupil.page.getByRole('button', { name: 'Sign in' }).click();
+        await pupil.page.waitForURL(url('/projects'));
+        await pupil.page.goto(url('/projects/solar-tracking-robot'));
+        await pupil.page.getByRole('button', { name: 'Ask for help' }).click();
+        await pupil.page.getByRole('heading', { name: 'Stuck? Ask your teacher' }).waitFor();
+        await expectNoAxeViolations(pupil.page, `tutorial with the help card ${theme} ${width}`);
+        await pupil.page.screenshot({ path: `${SHOTS}/tutorial-help-${theme}-${width}.png` });
+        await pupil.page.goto(url('/dashboard'));
+        await pupil.page.getByRole('heading', { name: 'You are in a class' }).waitFor();
+        await expectNoAxeViolations(pupil.page, `learner dashboard ${theme} ${width}`);
+        await pupil.page.screenshot({ path: `${SHOTS}/learner-dashboard-${theme}-${width}.png`, fullPage: true });
         expect(pupil.errors).toEqual([]);
         await pupil.close();
       }
