@@ -37,5 +37,7 @@ export default defineConfig({
       },
     },
   },
+  // The simulator's Web Worker (features/simulator) as an ES module, like the page's own code.
+  worker: { format: 'es' },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
 });

@@ -19,6 +19,7 @@ import { benchFanout, type FanoutResult } from './fanout.ts';
 import { benchLighthouse, type LighthouseResult } from './lighthouse.ts';
 import { writeResultsSection } from './results-file.ts';
 import { median, startServer } from './support.ts';
+import { benchUpload, uploadMarkdown } from './upload.ts';
 
 const quick = testSettings.benchQuick;
 const log = (message: string) => console.warn(`[bench] ${message}`);
@@ -226,3 +227,6 @@ How each figure is taken:
 `,
 );
 log('wrote bench/RESULTS.md');
+
+log('uploading each tutorial to the simulated optiboot');
+writeResultsSection('upload', uploadMarkdown(await benchUpload()));

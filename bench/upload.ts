@@ -9,11 +9,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECTS } from '#shared/content/projects.ts';
-import { SimBoard } from '#shared/simulator/board.ts';
-import { flashFromHex, imageFromHex } from '#shared/simulator/intel-hex.ts';
+import { imageFromHex } from '#shared/simulator/intel-hex.ts';
 import { SimulatedPort } from '#shared/simulator/simulated-port.ts';
 import { upload } from '#shared/upload/stk500.ts';
-import { buildOptiboot, OPTIBOOT_START } from '#test/optiboot.ts';
+import { unoWithOptiboot } from '#test/optiboot.ts';
 import { ROOT } from '#test/repository-root.ts';
 import { writeResultsSection } from './results-file.ts';
 
@@ -28,12 +27,9 @@ export interface UploadResult {
 }
 
 export async function benchUpload(): Promise<UploadResult[]> {
-  const optiboot = flashFromHex(await buildOptiboot());
   const results: UploadResult[] = [];
   for (const { slug } of PROJECTS) {
-    const flash = new Uint8Array(0x8000).fill(0xff);
-    flash.set(optiboot.subarray(OPTIBOOT_START), OPTIBOOT_START);
-    const board = new SimBoard(flash, undefined, { bootStart: OPTIBOOT_START });
+    const board = await unoWithOptiboot();
     const port = new SimulatedPort(board, BAUD);
     const image = imageFromHex(readFileSync(path.join(ROOT, 'src/shared/content/sketches', `${slug}.hex`), 'utf8'));
     const started = performance.now();
@@ -68,6 +64,6 @@ export function uploadMarkdown(results: readonly UploadResult[]): string {
 if (import.meta.main) {
   const results = await benchUpload();
   const markdown = uploadMarkdown(results);
-  process.stdout.write(`${markdown}\n`);
+  console.warn(markdown);
   writeResultsSection('upload', markdown);
 }

@@ -31,6 +31,12 @@ describe('performance budgets of the production build', () => {
     expect(report?.tutorialOverProjects).toBeLessThanOrEqual(BUDGETS.tutorialOverProjectsBytes);
   });
 
+  it('loads the simulator only when asked for: its panel and worker are chunks of their own, outside the page', () => {
+    // Were the panel imported by the page, its bytes would count in the page above and be 0 here.
+    expect(report?.simulator.panelBytes).toBeGreaterThan(1024);
+    expect(report?.simulator.workerBytes).toBeGreaterThan(10 * 1024);
+  });
+
   it(`inlines at most ${BUDGETS.criticalCssBytes / 1024} KB gzip of critical CSS in each prerendered page`, () => {
     const pages = report?.criticalCss ?? {};
     for (const route of ['/', '/about', '/people', '/auth']) expect(pages[route], route).toBeGreaterThan(0);

@@ -128,6 +128,12 @@ function dynamicImports(url: string): string[] {
 }
 
 /**
+ * Chunks a tutorial page loads only when the learner asks: the simulator (its panel, and the Web
+ * Worker that panel starts, which no import names). Not part of what the page loads.
+ */
+const ON_DEMAND = /\/simulator-panel-[\w-]+\.js$/;
+
+/**
  * The JavaScript a tutorial page needs beyond what `/` and `/projects` loaded: the route's own
  * chunks and what it imports when it renders (the tutorial content, and the diagram and sketch of
  * one tutorial — the largest, so the figure is the worst case), gzip.
@@ -138,7 +144,9 @@ export function tutorialOverProjects(initial: ReadonlySet<string>, routes: Recor
   if (!tutorial || !projects) throw new Error('the tutorial or projects route is missing from the manifest');
   const before = new Set([...initial, ...closure([projects])]);
   const own = closure([tutorial]);
-  const lazy = [...new Set(own.flatMap(dynamicImports))].filter((url) => !before.has(url) && !own.includes(url));
+  const lazy = [...new Set(own.flatMap(dynamicImports))].filter(
+    (url) => !before.has(url) && !own.includes(url) && !ON_DEMAND.test(url),
+  );
   const size = (files: readonly string[]) =>
     files.filter((f) => !before.has(f)).reduce((sum, f) => sum + gzipSize(assetPath(f)), 0);
   // Each tutorial's assets are their own chunk; the page loads one of them.
@@ -149,11 +157,32 @@ export function tutorialOverProjects(initial: ReadonlySet<string>, routes: Recor
   return size(own) + shared.reduce((sum, chunk) => sum + chunk.bytes, 0) + largestAssets;
 }
 
+/**
+ * What "Run in the simulator" loads on a tutorial page that has loaded everything else, gzip: the
+ * panel's chunks and the worker (avr8js, the part models, the tutorials' circuits). Reported, not budgeted.
+ */
+export function simulatorOnDemand(initial: ReadonlySet<string>, routes: Record<string, string>) {
+  const tutorial = routes['routes/tutorial'];
+  if (!tutorial) throw new Error('the tutorial route is missing from the manifest');
+  const page = new Set([...initial, ...closure([tutorial])]);
+  const pageLazy = closure([...new Set([...page].flatMap(dynamicImports))].filter((url) => !ON_DEMAND.test(url)));
+  for (const url of pageLazy) page.add(url);
+  const panel = [...page].flatMap(dynamicImports).filter((url) => ON_DEMAND.test(url));
+  const panelBytes = closure(panel)
+    .filter((url) => !page.has(url))
+    .reduce((sum, url) => sum + gzipSize(assetPath(url)), 0);
+  const workers = readdirSync(path.join(CLIENT_DIR, 'assets')).filter((f) => /^simulator\.worker-[\w-]+\.js$/.test(f));
+  const workerBytes = workers.reduce((sum, f) => sum + gzipSize(path.join(CLIENT_DIR, 'assets', f)), 0);
+  return { panelBytes, workerBytes };
+}
+
 export interface BundleReport {
   readonly initialJs: { readonly files: string[]; readonly bytes: number };
   readonly routes: Record<string, number>;
   /** What a tutorial page adds to `/projects`, gzip (see `tutorialOverProjects`). */
   readonly tutorialOverProjects: number;
+  /** What "Run in the simulator" loads, gzip (see `simulatorOnDemand`). */
+  readonly simulator: { readonly panelBytes: number; readonly workerBytes: number };
   readonly cssBytes: number;
   /** Gzip bytes of the critical CSS inlined in each prerendered page. */
   readonly criticalCss: Record<string, number>;
@@ -174,6 +203,7 @@ export function bundleReport(htmlFile = 'index.html'): BundleReport {
     initialJs: { files, bytes: files.reduce((sum, url) => sum + gzipSize(assetPath(url)), 0) },
     routes,
     tutorialOverProjects: tutorialOverProjects(loaded, routeModules()),
+    simulator: simulatorOnDemand(loaded, routeModules()),
     cssBytes: cssFiles().reduce((sum, url) => sum + gzipSize(assetPath(url)), 0),
     criticalCss: criticalCss(),
   };
@@ -188,6 +218,9 @@ if (import.meta.main) {
   for (const [id, bytes] of Object.entries(report.routes)) console.warn(`route ${id} adds ${kb(bytes)}`);
   console.warn(
     `a tutorial page adds ${kb(report.tutorialOverProjects)} to /projects (budget ${kb(BUDGETS.tutorialOverProjectsBytes)})`,
+  );
+  console.warn(
+    `"Run in the simulator" loads ${kb(report.simulator.panelBytes)} (panel) + ${kb(report.simulator.workerBytes)} (worker), on demand`,
   );
   console.warn(`CSS: ${kb(report.cssBytes)} gzip (budget ${kb(BUDGETS.cssBytes)})`);
   for (const [route, bytes] of Object.entries(report.criticalCss)) {

@@ -36,6 +36,8 @@ export const SOUND_VOLUMES = {
   error: 0.35,
   swoosh: 0.25,
   music: 0.15,
+  /** The simulator's active buzzer (a tutorial's alarm), while it sounds. */
+  buzzer: 0.1,
 } as const;
 
 /**

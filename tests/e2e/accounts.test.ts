@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { expectToast } from '#test/toast.ts';
-import { expectNoAxeViolations, openPage, openSignedInPage, test, url } from './fixtures.ts';
+import { authUrlReturningTo, expectNoAxeViolations, openPage, openSignedInPage, test, url } from './fixtures.ts';
 
 async function signUp(page: Page, email: string, password: string) {
   await page.goto(url('/auth'));
@@ -36,7 +36,7 @@ describe('accounts', () => {
     expect(await chip.textContent()).toBe(email.split('@')[0]);
     expect(await page.getByRole('link', { name: 'Login' }).count()).toBe(0);
 
-    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('link', { name: `Dashboard, signed in as ${email.split('@')[0]}` }).click();
     await page.waitForURL(url('/dashboard'));
     await page.getByRole('heading', { name: 'Your profile' }).waitFor();
     expect(await page.locator('dl').textContent()).toContain(email);
@@ -67,10 +67,44 @@ describe('accounts', () => {
     for (const route of ['/dashboard', '/projects']) {
       await page.goto(url(route));
       await expectToast(page, 'Authentication Required', 'Sign in or sign up to access this page.');
-      await page.waitForURL(url('/auth'));
+      await page.waitForURL(authUrlReturningTo(route));
     }
     expect(errors).toEqual([]);
     await close();
+  });
+
+  test('signing up and in after the Authentication Required redirect leads to the page asked for', async ({
+    browser,
+  }) => {
+    const { page, errors, close } = await openPage(browser);
+    const email = `returning.${Date.now()}@example.test`;
+    await page.goto(url('/projects?q=solar&level=Intermediate'));
+    await expectToast(page, 'Authentication Required', 'Sign in or sign up to access this page.');
+    await page.waitForURL(authUrlReturningTo('/projects?q=solar&level=Intermediate'));
+    // A new learner: sign up (which does not sign in, product D10), then log in.
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('came-back-here');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expectToast(page, 'Success!', 'Account created! You can now log in.');
+    await logIn(page, email, 'came-back-here');
+    await expectToast(page, 'Welcome back!', 'Successfully logged in.');
+    await page.waitForURL(url('/projects?q=solar&level=Intermediate'));
+    await page.getByRole('heading', { name: 'Robot Projects' }).waitFor();
+    expect(await page.getByRole('searchbox').inputValue()).toBe('solar');
+    expect(errors).toEqual([]);
+    await close();
+
+    // Another site's address in the parameter is not followed: signing in leads home.
+    for (const target of ['//evil.example', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)']) {
+      const visitor = await openPage(browser);
+      await visitor.page.goto(url(`/auth?next=${encodeURIComponent(target)}`));
+      await logIn(visitor.page, email, 'came-back-here');
+      await expectToast(visitor.page, 'Welcome back!', 'Successfully logged in.');
+      await visitor.page.waitForURL(url('/'));
+      expect(visitor.errors).toEqual([]);
+      await visitor.close();
+    }
   });
 
   test('the signed-in navigation fits a 320 px phone', async ({ browser }) => {
@@ -124,7 +158,7 @@ describe('accounts', () => {
     await other.getByRole('heading', { name: 'Your profile' }).waitFor();
     await page.goto(url('/dashboard'));
     await page.getByRole('button', { name: 'Logout' }).click();
-    await other.waitForURL(url('/auth'));
+    await other.waitForURL(authUrlReturningTo('/dashboard'));
     await expectToast(other, 'Authentication Required', 'Sign in or sign up to access this page.');
     await close();
   });

@@ -1,12 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { describe, expect, inject } from 'vitest';
+import { describe, expect } from 'vitest';
 import { accountExportSchema } from '#shared/schemas/account.ts';
 import { sessionSchema } from '#shared/schemas/auth.ts';
 import { ROOT } from '#test/repository-root.ts';
 import { expectToast } from '#test/toast.ts';
 import {
+  adminCli,
+  authUrlReturningTo,
   baseUrl,
   expectNoAxeViolations,
   openPage,
@@ -25,15 +26,6 @@ import {
 
 const SHOTS = '/tmp/shots-club';
 const SUSPENDED = 'This account is suspended. Ask your club’s RoboForge administrator.';
-
-/** `npm run admin -- promote|demote <email>` against the test server's database, as an operator runs it. */
-function adminCli(command: 'promote' | 'demote', email: string): string {
-  return execFileSync(process.execPath, ['scripts/admin.ts', command, email], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '' },
-    encoding: 'utf8',
-  }).trim();
-}
 
 function promoteWithCli(email: string) {
   expect(adminCli('promote', email)).toBe(`${email} is now an administrator.`);
@@ -236,7 +228,7 @@ describe('club operations', () => {
     await victim.page.getByLabel('Bio').fill('Still here?');
     await victim.page.getByRole('button', { name: 'Save' }).click();
     await expectToast(victim.page, 'Account suspended', SUSPENDED);
-    await victim.page.waitForURL(url('/auth'));
+    await victim.page.waitForURL(authUrlReturningTo('/dashboard'));
     await victim.page.getByRole('link', { name: 'Login' }).waitFor();
     // Signing in again is refused with the same reason.
     await victim.page.getByLabel('Email').fill(victim.email);
@@ -319,7 +311,7 @@ describe('club operations', () => {
     await expectToast(laptop.page, 'Password changed', 'Your other devices have been signed out.');
     await phone.page.reload();
     await expectToast(phone.page, 'Authentication Required', 'Sign in or sign up to access this page.');
-    await phone.page.waitForURL(url('/auth'));
+    await phone.page.waitForURL(authUrlReturningTo('/dashboard'));
     await laptop.page.reload();
     await laptop.page.getByRole('heading', { name: 'Your profile' }).waitFor();
     expect(await signInStatus(email, PASSWORD)).toBe(400);
@@ -328,8 +320,10 @@ describe('club operations', () => {
     await phone.page.getByLabel('Email').fill(email);
     await phone.page.getByLabel('Password').fill('second-password');
     await phone.page.getByRole('button', { name: 'Login', exact: true }).click();
-    await phone.page.waitForURL(url('/'));
-    await phone.page.goto(url('/dashboard'));
+    // Back where the session ended; then a fresh load, so the phone's next action asks the server.
+    await phone.page.waitForURL(url('/dashboard'));
+    await phone.page.getByRole('heading', { name: 'Your profile' }).waitFor();
+    await phone.page.reload();
     await phone.page.getByRole('heading', { name: 'Your profile' }).waitFor();
     await laptop.page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await expectToast(laptop.page, 'Logged out', 'You have been logged out on every device.');
@@ -337,7 +331,7 @@ describe('club operations', () => {
     await laptop.page.getByRole('link', { name: 'Login' }).waitFor();
     await phone.page.getByRole('link', { name: 'Projects' }).first().click();
     await expectToast(phone.page, 'Authentication Required', 'Sign in or sign up to access this page.');
-    await phone.page.waitForURL(url('/auth'));
+    await phone.page.waitForURL(authUrlReturningTo('/projects'));
     await phone.close();
 
     // Download my data: the file the server names, everything in it checked.

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import AxeBuilder from '@axe-core/playwright';
@@ -9,6 +10,8 @@ import { launchBrowser } from './browser.ts';
 /** The production server started by global-setup.ts, and an address on it. */
 export const baseUrl = inject('baseUrl');
 export const url = (route: string) => new URL(route, baseUrl).href;
+/** /auth as a members-only page sends a signed-out visitor there: naming the page to return to (product §2). */
+export const authUrlReturningTo = (route: string) => url(`/auth?next=${encodeURIComponent(route)}`);
 
 /**
  * `test` with a `browser`: one Chromium per spec file, launched when a test first asks for it and
@@ -24,6 +27,15 @@ export const test = baseTest.extend(
     return browser;
   },
 );
+
+/** `npm run admin -- promote|demote <email>` against the test server's database, as an operator runs it. */
+export function adminCli(command: 'promote' | 'demote', email: string): string {
+  return execFileSync(process.execPath, ['scripts/admin.ts', command, email], {
+    cwd: path.resolve(import.meta.dirname, '..', '..'),
+    env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '' },
+    encoding: 'utf8',
+  }).trim();
+}
 
 /** The server's SQLite database, for a test that adds or removes rows behind its back. Close it after use. */
 export function openServerDatabase(): DatabaseSync {
@@ -111,16 +123,20 @@ export async function openSignedInPage(
   return { ...watched, email };
 }
 
-/** The same member on another browser: a page with a session of its own for an account made by openSignedInPage. */
+/**
+ * The same member on another browser: a page with a session of its own for an account made by
+ * openSignedInPage (or, with its `password`, any other).
+ */
 export async function openSignedInPageAs(
   browser: Browser,
   email: string,
   options: Parameters<typeof openPage>[1] = {},
+  password = PASSWORD,
 ): Promise<WatchedPage> {
   const signIn = await fetch(new URL('/api/auth/token?grant_type=password', baseUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
+    body: JSON.stringify({ email, password }),
   });
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
   const watched = await openPage(browser, options);

@@ -10,7 +10,15 @@ import { PERSONAL_CACHE_NAME, SERVICE_WORKER_PATH, WEB_MANIFEST_PATH } from '../
 import { PRERENDERED_ROUTES, ROUTES, tutorialPath } from '../../src/shared/routes.ts';
 import { SESSION_STORAGE_KEY } from '../../src/web/lib/auth/storage-key.ts';
 import { PENDING_DATABASE, PENDING_OBJECT_STORE } from '../../src/web/lib/offline/pending-store.ts';
-import { baseUrl, expectNoAxeViolations, openPage, openSignedInPage, test, url } from './fixtures.ts';
+import {
+  authUrlReturningTo,
+  baseUrl,
+  expectNoAxeViolations,
+  openPage,
+  openSignedInPage,
+  test,
+  url,
+} from './fixtures.ts';
 
 /*
  * The offline app (product D15), in Chromium with its service worker: a learner who has loaded
@@ -181,13 +189,13 @@ describe('offline at the workbench', () => {
     await context.setOffline(true);
     expect(await page.evaluate((name) => caches.has(name), PERSONAL_CACHE_NAME)).toBe(false);
     await page.goto(url(tutorialPath(FIRST.slug)));
-    await page.waitForURL(url(ROUTES.auth));
+    await page.waitForURL(authUrlReturningTo(tutorialPath(FIRST.slug)));
     await page.getByTestId('auth-offline').waitFor();
     expect(await page.getByRole('button', { name: 'Login' }).isDisabled()).toBe(true);
     expect(await page.locator('#L1').count()).toBe(0);
     expect(await page.locator('main').textContent()).not.toContain(FIRST.title);
     await page.goto(url(ROUTES.dashboard));
-    await page.waitForURL(url(ROUTES.auth));
+    await page.waitForURL(authUrlReturningTo(ROUTES.dashboard));
     expect(await page.getByTestId('bookmark-count').count()).toBe(0);
 
     expect(errors, `failed requests: ${failed.join(', ')}`).toEqual([]);
@@ -209,8 +217,9 @@ describe('offline at the workbench', () => {
     ).toBe(0);
     await context.setOffline(true);
 
-    // The sign sits on the logo; the live region says it in words; the menu toggle is still on screen.
-    await page.getByTestId('offline-logo-badge').waitFor();
+    // The sign says it in words beside the logo, as the live region does; the menu toggle is still on screen.
+    await page.getByTestId('offline-indicator').waitFor();
+    expect(await page.getByTestId('offline-indicator').textContent()).toBe('Offline');
     await page
       .getByRole('status')
       .filter({ hasText: /^Offline\. Tutorials you have opened/ })

@@ -134,7 +134,7 @@ describe('projects', () => {
     expect(titles).toHaveLength(2);
     expect(titles[0]).toContain('Air Quality Monitor');
     expect(titles[1]).toContain('Medical Assistance Robot');
-    await page.getByRole('heading', { name: 'Your Bookmarked Projects' }).waitFor();
+    await page.getByRole('heading', { name: 'Your bookmarked projects' }).waitFor();
 
     await page.goto(url('/projects'));
     await page.getByRole('button', { name: 'Remove Air Quality Monitor from bookmarks' }).click();
@@ -146,7 +146,7 @@ describe('projects', () => {
     await page.goto(url('/dashboard'));
     await page.getByText('Projects saved').waitFor();
     expect(await page.getByTestId('bookmark-count').textContent()).toBe('0');
-    expect(await page.getByRole('heading', { name: 'Your Bookmarked Projects' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Your bookmarked projects' }).count()).toBe(0);
     expect(errors).toEqual([]);
     await close();
   });

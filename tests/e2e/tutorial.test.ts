@@ -11,6 +11,7 @@ import { findProjectBySlug, PROJECTS } from '../../src/shared/content/projects.t
 import * as tutorials from '../../src/shared/content/tutorials.ts';
 import { tutorialViewOf } from '../../src/web/features/projects/lib/tutorial-view.ts';
 import {
+  authUrlReturningTo,
   baseUrl,
   expectNoAxeViolations,
   openPage,
@@ -408,7 +409,7 @@ describe('tutorial pages', () => {
     const { page, close } = await openPage(browser);
     await page.goto(url(`/projects/${SLUG}`));
     await expectToast(page, 'Authentication Required', 'Sign in or sign up to access this page.');
-    await page.waitForURL(url('/auth'));
+    await page.waitForURL(authUrlReturningTo(`/projects/${SLUG}`));
     await close();
   });
 

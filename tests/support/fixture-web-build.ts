@@ -32,6 +32,8 @@ export function writeFixtureWebBuild(): FixtureWebBuild {
 
   const servedFiles = new Map<string, string>([
     ['/assets/app-abc123.js', 'console.log("app")'.repeat(50)],
+    // A Web Worker's script, named as Vite names it.
+    ['/assets/simulator.worker-abc123.js', 'addEventListener("message",()=>{});'],
     ['/assets/style-def456.css', 'body{color:#111}'],
     ['/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>'],
     ['/sw.js', 'self.addEventListener("fetch",()=>{});'.repeat(20)],

@@ -3,6 +3,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { SimBoard } from '#shared/simulator/board.ts';
+import { flashFromHex } from '#shared/simulator/intel-hex.ts';
 import { testSettings } from './settings.ts';
 
 const run = promisify(execFile);
@@ -52,4 +54,15 @@ export async function buildOptiboot(): Promise<string> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+let built: Promise<Uint8Array> | undefined;
+
+/** An Uno as it leaves the factory: optiboot at the top of an erased flash (optiboot built once per process). */
+export async function unoWithOptiboot(): Promise<SimBoard> {
+  built ??= buildOptiboot().then((hex) => flashFromHex(hex));
+  const optiboot = await built;
+  const flash = new Uint8Array(0x8000).fill(0xff);
+  flash.set(optiboot.subarray(OPTIBOOT_START), OPTIBOOT_START);
+  return new SimBoard(flash, undefined, { bootStart: OPTIBOOT_START });
 }

@@ -99,6 +99,16 @@ export class SimulatedPort implements SerialLink {
     this.received.length = 0;
   }
 
+  /** Every byte received and not yet read, for a caller that paces the board itself. */
+  takeReceived(): Uint8Array {
+    return Uint8Array.from(this.received.splice(0));
+  }
+
+  /** The cable comes out: every later call fails. */
+  unplug(): void {
+    this.closed = true;
+  }
+
   async wait(ms: number): Promise<void> {
     this.checkOpen();
     this.board.runMillis(ms);

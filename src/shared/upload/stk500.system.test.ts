@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { buildOptiboot, OPTIBOOT_START } from '#test/optiboot.ts';
-import { SimBoard } from '../simulator/board.ts';
-import { flashFromHex, imageFromHex } from '../simulator/intel-hex.ts';
+import { describe, expect, it } from 'vitest';
+import { unoWithOptiboot as uno } from '#test/optiboot.ts';
+import { imageFromHex } from '../simulator/intel-hex.ts';
 import { SimulatedPort } from '../simulator/simulated-port.ts';
 import { ATMEGA328P, type UploadError, type UploadProgress, upload } from './stk500.ts';
 
@@ -11,19 +10,6 @@ import { ATMEGA328P, type UploadError, type UploadProgress, upload } from './stk
 // source Debian's arduino-core-avr ships, runs on the simulated board, flash writes (SPM) and all.
 
 const SKETCHES = path.resolve(import.meta.dirname, '../content/sketches');
-let optiboot: Uint8Array;
-
-beforeAll(async () => {
-  optiboot = flashFromHex(await buildOptiboot());
-}, 60_000);
-
-/** An Uno fresh from the factory: optiboot at the top of an erased flash. */
-function uno(): SimBoard {
-  const flash = new Uint8Array(0x8000).fill(0xff);
-  flash.set(optiboot.subarray(OPTIBOOT_START), OPTIBOOT_START);
-  return new SimBoard(flash, undefined, { bootStart: OPTIBOOT_START });
-}
-
 const program = (slug: string) => imageFromHex(readFileSync(path.join(SKETCHES, `${slug}.hex`), 'utf8'));
 
 async function failure(promise: Promise<unknown>): Promise<UploadError> {
@@ -37,7 +23,7 @@ async function failure(promise: Promise<unknown>): Promise<UploadError> {
 
 describe('uploading to optiboot over STK500v1', { timeout: 60_000 }, () => {
   it('writes a tutorial program, verifies it, and the board then runs it', async () => {
-    const board = uno();
+    const board = await uno();
     const port = new SimulatedPort(board, 115_200);
     const image = program('plant-watering-robot');
     const phases: UploadProgress['phase'][] = [];
@@ -54,13 +40,13 @@ describe('uploading to optiboot over STK500v1', { timeout: 60_000 }, () => {
   });
 
   it('reports no answer when the port runs at another baud rate than the bootloader (an old Nano at 57,600)', async () => {
-    const port = new SimulatedPort(uno(), 57_600);
+    const port = new SimulatedPort(await uno(), 57_600);
     const error = await failure(upload(port, program('plant-watering-robot')));
     expect(error.failure).toBe('no-answer');
   });
 
   it('refuses a chip whose signature is not the one expected', async () => {
-    const port = new SimulatedPort(uno(), 115_200);
+    const port = new SimulatedPort(await uno(), 115_200);
     const mega = { ...ATMEGA328P, name: 'ATmega2560', signature: [0x1e, 0x98, 0x01] as const };
     const error = await failure(upload(port, program('plant-watering-robot'), { chip: mega }));
     expect(error.failure).toBe('wrong-chip');
@@ -68,7 +54,7 @@ describe('uploading to optiboot over STK500v1', { timeout: 60_000 }, () => {
   });
 
   it('reports a byte that does not read back as written', async () => {
-    const board = uno();
+    const board = await uno();
     const port = new SimulatedPort(board, 115_200);
     const image = program('plant-watering-robot');
     const error = await failure(
@@ -84,7 +70,7 @@ describe('uploading to optiboot over STK500v1', { timeout: 60_000 }, () => {
   });
 
   it('reports a port that closes halfway, and the board takes the next upload', async () => {
-    const board = uno();
+    const board = await uno();
     const broken = new SimulatedPort(board, 115_200);
     broken.closeAfterWriting(1_500);
     const error = await failure(upload(broken, program('plant-watering-robot')));
@@ -97,7 +83,7 @@ describe('uploading to optiboot over STK500v1', { timeout: 60_000 }, () => {
 
   it('stops when cancelled', async () => {
     const controller = new AbortController();
-    const port = new SimulatedPort(uno(), 115_200);
+    const port = new SimulatedPort(await uno(), 115_200);
     const error = await failure(
       upload(port, program('plant-watering-robot'), {
         signal: controller.signal,
@@ -108,7 +94,7 @@ describe('uploading to optiboot over STK500v1', { timeout: 60_000 }, () => {
   });
 
   it('refuses a program larger than the chip takes', async () => {
-    const port = new SimulatedPort(uno(), 115_200);
+    const port = new SimulatedPort(await uno(), 115_200);
     const error = await failure(upload(port, new Uint8Array(ATMEGA328P.maxBytes + 2)));
     expect(error.failure).toBe('too-big');
   });

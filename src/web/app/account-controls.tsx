@@ -8,7 +8,7 @@ import { cn } from '#web/lib/cn.ts';
 const SignedInControls = lazy(() => import('./signed-in-controls.tsx'));
 
 /**
- * Signed out: Login. Signed in: Dashboard and a chip with the member's name. The signed-in part
+ * Signed out: Login. Signed in: the member's name, leading to the dashboard (and Admin). The signed-in part
  * (and the session machinery) loads only when a session may exist; until it knows, the Login
  * button keeps the space, hidden by CSS when a session is stored, and the slot is as wide as the
  * signed-in controls can be (app.css), so nothing in the header moves when they come in.
@@ -19,13 +19,13 @@ export function AccountControls() {
   useEffect(() => setHydrated(true), []);
 
   const login = (
-    <Link to={ROUTES.auth} className={buttonVariants({ size: 'sm', className: 'signed-out-only' })}>
+    <Link to={ROUTES.auth} className={buttonVariants({ size: 'touch', className: 'signed-out-only' })}>
       Login
     </Link>
   );
   const member = hydrated && maybeSignedIn;
   return (
-    <div className={cn('account-slot', member && 'account-slot-member')}>
+    <div className={cn('account-slot min-w-0', member && 'account-slot-member')}>
       {member ? (
         <Suspense fallback={login}>
           <SignedInControls signedOut={login} />

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from 'react-router';
 import { WEB_MANIFEST_PATH } from '#shared/offline.ts';
+import { ROUTES } from '#shared/routes.ts';
 import { buttonVariants } from '#web/components/ui/button.tsx';
 import { SiteFooter } from '#web/features/navigation/site-footer.tsx';
 import { SiteHeader } from '#web/features/navigation/site-header.tsx';
@@ -13,6 +14,7 @@ import { NOT_FOUND, pageTitle } from '#web/lib/site.ts';
 import { AccountControls } from './account-controls.tsx';
 import { BOOT_SCRIPT } from './boot-script.ts';
 import { ToasterHost } from './toaster-host.tsx';
+import { WelcomeSlot } from './welcome-slot.tsx';
 import './app.css';
 
 /**
@@ -57,6 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 function Shell({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
   useEffect(() => {
     // What was tapped or sent before the app started (every component has mounted by now).
     replayHeldInput();
@@ -89,6 +92,7 @@ function Shell({ children }: { children: ReactNode }) {
       />
       {/* At least a screen tall, so the footer never starts in view and jumps when content arrives. */}
       <main id="main" tabIndex={-1} className="min-h-dvh pt-16 outline-none">
+        {pathname === ROUTES.home ? <WelcomeSlot /> : null}
         {children}
       </main>
       <SiteFooter />

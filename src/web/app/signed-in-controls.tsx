@@ -11,13 +11,9 @@ import { usePendingChangesSync } from '#web/features/projects/api/pending-change
 import { progressQueryOptions } from '#web/features/projects/api/progress.ts';
 import { useSession } from '#web/lib/auth/session.ts';
 import { clearSessionMarker } from '#web/lib/auth/session-hint.ts';
+import { displayName } from '#web/lib/display-name.ts';
 import { leftToTheNextPage } from '#web/lib/interrupted-load.ts';
 import { QueryProvider } from '#web/lib/query-client.tsx';
-
-/** The chip's name: the username, or the e-mail before the @ (product §2). */
-function displayName(username: string | null | undefined, email: string): string {
-  return username?.trim() || email.split('@')[0] || email;
-}
 
 /**
  * The first time the service worker takes control (a first visit), the member's own reads went
@@ -56,7 +52,6 @@ function Controls({ signedOut }: { signedOut: ReactNode }) {
   const isAdmin = role === 'admin';
   // Teachers and administrators run classes (product D16).
   const teaches = role === 'teacher' || role === 'admin';
-  // An administrator's bar holds one more button (Classes and Admin): the name chip gives way on a 320 px phone.
   // On every page of a signed-in member: send what an earlier visit left waiting (product D15).
   usePendingChangesSync(userId);
   useKeepPersonalDataForOffline(userId);
@@ -65,31 +60,43 @@ function Controls({ signedOut }: { signedOut: ReactNode }) {
   }, [status]);
 
   if (status !== 'signed-in') return signedOut;
+  const name = displayName(profile.data?.username, session.user.email);
+  // The member's name is the way to their dashboard (issue 23: a chip that looked like a button and
+  // did nothing). A long name is cut short on screen; the link's name and title carry it whole.
   return (
-    <div className="flex items-center gap-1.5">
-      <Link to={ROUTES.dashboard} className={buttonVariants({ size: 'sm', variant: 'secondary' })} prefetch="intent">
+    <div className="flex min-w-0 items-center gap-1.5">
+      <Link
+        to={ROUTES.dashboard}
+        className={buttonVariants({ size: 'touch', variant: 'secondary', shrink: true })}
+        title={`Dashboard · ${name}`}
+        prefetch="intent"
+      >
         <LayoutDashboard aria-hidden="true" />
-        <span className="max-sm:sr-only">Dashboard</span>
+        <span className="sr-only">Dashboard, signed in as </span>
+        <span className="max-w-[11rem] truncate" data-testid="user-chip">
+          {name}
+        </span>
       </Link>
       {teaches ? (
-        <Link to={ROUTES.classes} className={buttonVariants({ size: 'sm', variant: 'secondary' })} prefetch="intent">
+        <Link
+          to={ROUTES.classes}
+          className={buttonVariants({ size: 'touch', variant: 'secondary', className: 'max-lg:w-11 max-lg:px-0' })}
+          prefetch="intent"
+        >
           <GraduationCap aria-hidden="true" />
-          <span className="max-sm:sr-only">Classes</span>
+          <span className="max-lg:sr-only">Classes</span>
         </Link>
       ) : null}
       {isAdmin ? (
-        <Link to={ROUTES.admin} className={buttonVariants({ size: 'sm', variant: 'secondary' })} prefetch="intent">
+        <Link
+          to={ROUTES.admin}
+          className={buttonVariants({ size: 'touch', variant: 'secondary', className: 'max-lg:w-11 max-lg:px-0' })}
+          prefetch="intent"
+        >
           <ShieldCheck aria-hidden="true" />
-          <span className="max-sm:sr-only">Admin</span>
+          <span className="max-lg:sr-only">Admin</span>
         </Link>
       ) : null}
-      <span
-        className={`label-mono inline-block ${isAdmin ? 'max-w-[4.5rem]' : 'max-w-[5.5rem]'} truncate rounded-full border border-border bg-surface-2 px-3 py-1.5 normal-case tracking-normal text-text sm:max-w-[11rem]`}
-        title="Signed in"
-        data-testid="user-chip"
-      >
-        {displayName(profile.data?.username, session.user.email)}
-      </span>
     </div>
   );
 }

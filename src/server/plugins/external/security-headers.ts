@@ -33,6 +33,13 @@ export const RESOURCE_CSP = "default-src 'none'; object-src 'none'; base-uri 'no
  */
 export const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self'; script-src 'self'; base-uri 'none'";
 
+/**
+ * A page's own Web Worker (the tutorial simulator's): a worker obeys the CSP sent with its script,
+ * not its page's, so its script gets a policy that lets it load its modules and fetch the tutorial's
+ * program from this site, and nothing else.
+ */
+export const DEDICATED_WORKER_CSP = "default-src 'none'; connect-src 'self'; script-src 'self'; base-uri 'none'";
+
 /** Sent with every response, including streams that bypass Fastify's reply pipeline. */
 export const COMMON_SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',

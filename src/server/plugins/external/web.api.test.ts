@@ -104,6 +104,22 @@ describe('serving the web app', () => {
     expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
   });
 
+  test("serves a page's Web Worker with a policy that lets it load its modules and fetch from this site only", async ({
+    server,
+  }) => {
+    const worker = await request(server, '/assets/simulator.worker-abc123.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/^(?:text|application)\/javascript/);
+    expect(worker.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; connect-src 'self'; script-src 'self'; base-uri 'none'",
+    );
+    // Other scripts keep the policy of every resource: they run only inside a page.
+    const script = await request(server, '/assets/app-abc123.js');
+    expect(script.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    );
+  });
+
   test('serves the 404 shell at its own path, 200 with its CSP, for the service worker to precache', async ({
     server,
   }) => {

@@ -7,7 +7,7 @@ import { FALLBACK_SHELL_PATH, SERVICE_WORKER_PATH } from '#shared/offline.ts';
 import { PAGE_MANIFEST_FILE, type PageEntry, pageManifestSchema } from '#shared/page-manifest.ts';
 import { SHELL_ROUTES } from '#shared/routes.ts';
 import { apiError } from '../app/error-handler.ts';
-import { pageCsp, SERVICE_WORKER_CSP } from './security-headers.ts';
+import { DEDICATED_WORKER_CSP, pageCsp, SERVICE_WORKER_CSP } from './security-headers.ts';
 
 interface Page {
   readonly identity: Buffer;
@@ -129,6 +129,10 @@ export const webPlugin = fp(
         if (filePath.replace(/\.(?:br|gz)$/, '') === serviceWorkerFile) {
           reply.header('cache-control', 'no-cache');
           reply.header('content-security-policy', SERVICE_WORKER_CSP);
+        }
+        // A Web Worker's script (Vite names it `<name>.worker-<hash>.js`) carries the worker's own policy.
+        if (/\.worker-[\w-]+\.js(?:\.br|\.gz)?$/.test(filePath)) {
+          reply.header('content-security-policy', DEDICATED_WORKER_CSP);
         }
         // An SVG image animates with its own <style>; as an image it can never run scripts.
         if (filePath.endsWith('.svg')) reply.header('content-security-policy', SVG_IMAGE_CSP);

@@ -23,19 +23,23 @@ interface Slider {
 function analogSensor(pin: string, slider: Slider, volts: (value: number) => number): PartFactory {
   return (context) => {
     const output = requireArduinoPin(context, pin);
-    let value = slider.initial;
-    const apply = () => context.board.setVoltage(output, volts(value));
-    apply();
-    return {
-      part: context.part,
-      controls: () => [sliderControl(context, slider, value)],
-      setControl: (key, next) => {
-        if (key !== slider.key) return;
-        value = clamp(next, slider.min, slider.max);
-        apply();
-      },
-      view: () => ({ kind: 'input' }),
-    };
+    return sliderPart(context, slider, (value) => context.board.setVoltage(output, volts(value)));
+  };
+}
+
+/** A part the learner sets with one slider: `apply` puts each new value on the board. */
+function sliderPart(context: PartContext, slider: Slider, apply: (value: number) => void): PartModel {
+  let value = slider.initial;
+  apply(value);
+  return {
+    part: context.part,
+    controls: () => [sliderControl(context, slider, value)],
+    setControl: (key, next) => {
+      if (key !== slider.key) return;
+      value = clamp(next, slider.min, slider.max);
+      apply(value);
+    },
+    view: () => ({ kind: 'input' }),
   };
 }
 
@@ -163,22 +167,10 @@ function dividerSensor(legs: readonly [string, string], slider: Slider, ohms: (v
     const otherLeg = middleLeg === first ? second : first;
     const onTop = context.wiring(otherLeg).supply === 'vcc';
     const fixedOhms = 10_000;
-    let value = slider.initial;
-    const apply = () => {
+    return sliderPart(context, slider, (value) => {
       const r = ohms(value);
       context.board.setVoltage(output, SUPPLY_VOLTS * (onTop ? fixedOhms / (fixedOhms + r) : r / (fixedOhms + r)));
-    };
-    apply();
-    return {
-      part: context.part,
-      controls: () => [sliderControl(context, slider, value)],
-      setControl: (key, next) => {
-        if (key !== slider.key) return;
-        value = clamp(next, slider.min, slider.max);
-        apply();
-      },
-      view: () => ({ kind: 'input' }),
-    };
+    });
   };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { lcdLines, runUntil } from '#test/scenario-steps.ts';
 import { simulate } from '#test/sketch-program.ts';
 import type { Simulation } from '../simulation.ts';
 
@@ -7,7 +8,7 @@ import type { Simulation } from '../simulation.ts';
 // seconds and flashes the screen until TAKEN is pressed, then shows the time the dose was taken.
 // If nobody presses TAKEN within 15 minutes it shows "MISSED - tell an adult". It never gives a
 // new dose while one is waiting." The dose times are 8:00 and 20:00; the wheel has 8 compartments
-// of STEPS_PER_TURN / 8 = 256 steps. (The LCD is asserted by its own model's scenarios.)
+// of STEPS_PER_TURN / 8 = 256 steps.
 const COMPARTMENT_STEPS = 256;
 const REMIND_EVERY_MS = 10_000;
 const MISSED_AFTER_MS = 15 * 60 * 1000;
@@ -85,6 +86,7 @@ describe('Medical Assistance Robot', () => {
     expect(stepsTurned(sim)).toBe(COMPARTMENT_STEPS);
     expect(sim.view('driver')).toMatchObject({ angle: 45 });
     expect(sim.serial).toContain('Dose given at 08:00');
+    expect(lcdLines(sim)[1]).toBe('Take your pill!');
   });
 
   it('beeps again every 10 seconds until TAKEN is pressed, then stops and never gives that dose twice', () => {
@@ -94,6 +96,7 @@ describe('Medical Assistance Robot', () => {
     expect(listen(sim, 1000).beeps).toBe(3);
     pressTaken(sim);
     expect(sim.serial).toContain('Taken at 08:00');
+    expect(lcdLines(sim).join(' ')).toContain('Taken at 08:00');
     // Still 8:00 on the clock, a reading later: no second dose, and no more reminders.
     sim.fastForward(REMIND_EVERY_MS * 2);
     expect(listen(sim, 600).beeps).toBe(0);
@@ -114,6 +117,7 @@ describe('Medical Assistance Robot', () => {
     const sim = morningDose();
     sim.fastForward(MISSED_AFTER_MS);
     expect(listen(sim, 1200).longestMs).toBeGreaterThanOrEqual(990);
+    runUntil(sim, () => lcdLines(sim).join(' ') === 'MISSED - tell an adult', 'the screen says MISSED', 2_000);
   });
 
   it('never gives a new dose while one is waiting: no 20:00 dose before TAKEN', () => {

@@ -53,7 +53,12 @@ function Dashboard({ userId, email }: { userId: string; email: string }) {
           <LogOut aria-hidden="true" /> Logout
         </Button>
       </div>
-      <div className="mt-8 grid gap-6 lg:grid-cols-[1.3fr_1fr]">
+      {/* What a returning learner came for leads; their account's details and settings follow, quieter (issue 23). */}
+      <div className="mt-8">
+        <YourBuilds userId={userId} />
+      </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <BookmarksSummary userId={userId} />
         {isLearner ? (
           <section className="tray p-6" aria-labelledby="learner-heading">
             <h2 id="learner-heading" className="font-display text-xl font-semibold">
@@ -79,15 +84,11 @@ function Dashboard({ userId, email }: { userId: string; email: string }) {
             <Spinner label="Loading your profile…" />
           </div>
         )}
-        <BookmarksSummary userId={userId} />
       </div>
-      <div className="mt-6">
-        <YourBuilds userId={userId} />
-      </div>
-      <div className={isLearner ? 'hidden' : 'mt-6'}>
+      <div className={isLearner ? 'hidden' : 'mt-12'}>
         <Suspense
           fallback={
-            <div className="tray grid min-h-72 place-items-center p-6">
+            <div className="grid min-h-72 place-items-center p-6">
               <Spinner label="Loading your account settings…" />
             </div>
           }

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { findProjectBySlug } from '#shared/content/projects.ts';
 import { usePrefetchTutorial } from '#web/features/projects/api/tutorial-content.ts';
+import type { LoadSimulator } from '#web/features/projects/components/simulator-section.tsx';
 import { TutorialScreen } from '#web/features/projects/components/tutorial-page.tsx';
 import { RequireAuthWithPreview } from '#web/lib/auth/require-auth.tsx';
 import { roleHint } from '#web/lib/auth/role-hint.ts';
@@ -21,6 +22,10 @@ function LearnerHelpIfLearner({ userId, projectId }: { userId: string; projectId
     </Suspense>
   );
 }
+
+/** The simulator (its own feature), loaded only when a learner presses "Run in the simulator". */
+const loadSimulator: LoadSimulator = () =>
+  import('#web/features/simulator/components/simulator-panel.tsx').then((module) => module.default);
 
 /** An unknown slug gets the app's 404 page, loaded only then. */
 const NotFoundRoute = lazy(() => import('./not-found.tsx'));
@@ -53,7 +58,7 @@ export default function TutorialRoute() {
       <RequireAuthWithPreview>
         {(userId) => (
           <>
-            <TutorialScreen key={slug} project={project} userId={userId} />
+            <TutorialScreen key={slug} project={project} userId={userId} loadSimulator={loadSimulator} />
             {userId ? <LearnerHelpIfLearner userId={userId} projectId={project.id} /> : null}
           </>
         )}

@@ -7,9 +7,9 @@ import { cn } from '#web/lib/cn.ts';
 import { SITE_NAME } from '#web/lib/site.ts';
 
 /** The offline sign (product D15), a chunk of its own: the first paint and `/`'s script budget do without it. */
-const offlineSign = () => import('./offline-indicator.tsx');
-const OfflineIndicator = lazy(() => offlineSign().then((module) => ({ default: module.OfflineIndicator })));
-const OfflineLogoBadge = lazy(() => offlineSign().then((module) => ({ default: module.OfflineLogoBadge })));
+const OfflineIndicator = lazy(() =>
+  import('./offline-indicator.tsx').then((module) => ({ default: module.OfflineIndicator })),
+);
 
 const NAV_LINKS = [
   { to: ROUTES.home, label: 'Home' },
@@ -20,7 +20,7 @@ const NAV_LINKS = [
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return cn(
-    'relative inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-medium transition-colors',
+    'relative inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium transition-colors',
     isActive
       ? 'text-text after:absolute after:inset-x-3 after:-bottom-px after:h-0.5 after:rounded-full after:bg-accent'
       : 'text-muted hover:text-text',
@@ -31,6 +31,8 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
  * The fixed top navigation of every screen (product §2). The app layer composes what goes in it:
  * `tools` (theme and sound controls) sit in the bar from 640 px up and in the mobile menu below,
  * so a 320 px phone still fits the account controls; `actions` (account) are always in the bar.
+ * Every control is at least 44 × 44 px, a fingertip's size. Below 640 px the product's name gives
+ * its place to a member's controls or the offline sign (app.css, `.brand-word`); the logo stays.
  */
 export function SiteHeader({ tools, actions }: { tools: ReactNode; actions: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -66,15 +68,16 @@ export function SiteHeader({ tools, actions }: { tools: ReactNode; actions: Reac
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-border/70 bg-bg/85 backdrop-blur-md">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
-        <Link to={ROUTES.home} className="mr-2 flex items-center gap-2.5 rounded-lg" aria-label={`${SITE_NAME} home`}>
-          <span className="relative">
-            {/* An image, not inline SVG: ~500 bytes less in every page's first round trip (public/robot-logo.svg). */}
-            <img src="/robot-logo.svg" alt="" width="40" height="40" fetchPriority="low" className="h-10 w-10" />
-            <Suspense fallback={null}>
-              <OfflineLogoBadge />
-            </Suspense>
+        <Link
+          to={ROUTES.home}
+          className="mr-2 flex min-h-11 min-w-11 shrink-0 items-center gap-2.5 rounded-lg"
+          aria-label={`${SITE_NAME} home`}
+        >
+          {/* An image, not inline SVG: ~500 bytes less in every page's first round trip (public/robot-logo.svg). */}
+          <img src="/robot-logo.svg" alt="" width="40" height="40" fetchPriority="low" className="h-10 w-10" />
+          <span className="brand-word font-display text-lg font-bold tracking-tight max-[359px]:sr-only">
+            {SITE_NAME}
           </span>
-          <span className="font-display text-lg font-bold tracking-tight max-[359px]:sr-only">{SITE_NAME}</span>
         </Link>
         <ul className="hidden items-center gap-1 md:flex">
           {NAV_LINKS.map((link) => (
@@ -85,7 +88,7 @@ export function SiteHeader({ tools, actions }: { tools: ReactNode; actions: Reac
             </li>
           ))}
         </ul>
-        <div className="ml-auto flex items-center gap-1.5">
+        <div className="flex min-w-0 flex-1 items-center justify-end gap-1.5">
           <Suspense fallback={null}>
             <OfflineIndicator />
           </Suspense>
@@ -94,7 +97,7 @@ export function SiteHeader({ tools, actions }: { tools: ReactNode; actions: Reac
           <Button
             ref={toggleRef}
             variant="ghost"
-            size="icon"
+            size="icon-touch"
             className="md:hidden"
             aria-expanded={menuOpen}
             aria-controls={menuId}

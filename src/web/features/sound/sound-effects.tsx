@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { onBuzzer } from '#web/lib/buzzer.ts';
 import { onNotify } from '#web/lib/notify.ts';
-import { installSound, play } from './sound-store.ts';
+import { installSound, play, setBuzzer } from './sound-store.ts';
 
 const INTERACTIVE = 'a, button, [role=tab], select, summary';
 
@@ -28,6 +29,8 @@ export function SoundEffects() {
     const stopNotify = onNotify((kind) => {
       if (kind !== 'info') play(kind);
     });
+    // The simulator's buzzer (lib/buzzer.ts), through the same mute control.
+    const stopBuzzer = onBuzzer(setBuzzer);
 
     // Mouse only: touch and pen have no hover, and their taps already click.
     const onPointerOver = (event: PointerEvent) => {
@@ -63,6 +66,8 @@ export function SoundEffects() {
     return () => {
       uninstall();
       stopNotify();
+      stopBuzzer();
+      setBuzzer(false);
       tabs.disconnect();
       document.removeEventListener('pointerover', onPointerOver);
       document.removeEventListener('click', onClick);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SOUND_VOLUMES } from '#shared/constants.ts';
 import { FakeAudioContext, FakeBuffer, type FakeParam, reaches } from '#test/fake-audio-context.ts';
 import {
+  BUZZER_HZ,
   createSoundEngine,
   HOVER_GAP_SECONDS,
   MAX_VOICES,
@@ -17,7 +18,15 @@ function peak(param: FakeParam) {
 
 describe('sound engine', () => {
   it('uses exactly the product §9 volumes', () => {
-    expect(SOUND_VOLUMES).toEqual({ hover: 0.3, click: 0.4, success: 0.35, error: 0.35, swoosh: 0.25, music: 0.15 });
+    expect(SOUND_VOLUMES).toEqual({
+      hover: 0.3,
+      click: 0.4,
+      success: 0.35,
+      error: 0.35,
+      swoosh: 0.25,
+      music: 0.15,
+      buzzer: 0.1,
+    });
   });
 
   for (const effect of EFFECTS) {
@@ -130,5 +139,35 @@ describe('sound engine', () => {
     for (const effect of EFFECTS) engine.play(effect);
     expect(ctx.oscillators).toEqual([]);
     expect(ctx.bufferSources).toEqual([]);
+  });
+
+  it('sounds the simulated buzzer as one steady tone at 0.1, gated on and off without a click', () => {
+    const ctx = new FakeAudioContext();
+    const engine = createSoundEngine(ctx);
+    engine.setBuzzer(false); // nothing to silence: builds nothing
+    expect(ctx.oscillators).toEqual([]);
+
+    engine.setBuzzer(true);
+    const [oscillator] = ctx.oscillators;
+    if (!oscillator) throw new Error('no buzzer');
+    expect(peak(oscillator.frequency)).toBe(BUZZER_HZ);
+    expect(oscillator.startedAt).toBe(0);
+    expect(ctx.buses.map((bus) => bus.gain.value)).toEqual([SOUND_VOLUMES.buzzer]);
+    const [bus] = ctx.buses;
+    if (!bus) throw new Error('no bus');
+    expect(reaches(oscillator, bus)).toBe(true);
+    const gate = ctx.gains.find((gain) => gain !== bus);
+    const target = () => gate?.gain.events.filter((event) => event.kind === 'target').at(-1)?.value;
+    expect(target()).toBe(1);
+
+    // Beeping: the same oscillator, its gate closed and opened again.
+    ctx.currentTime = 0.5;
+    engine.setBuzzer(false);
+    expect(target()).toBe(0);
+    ctx.currentTime = 1;
+    engine.setBuzzer(true);
+    expect(target()).toBe(1);
+    expect(ctx.oscillators).toHaveLength(1);
+    expect(oscillator.stoppedAt).toBeUndefined();
   });
 });

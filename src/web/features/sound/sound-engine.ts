@@ -74,6 +74,8 @@ export interface SoundEngine {
   play(effect: SoundEffect): void;
   startMusic(): void;
   stopMusic(): void;
+  /** Sounds or silences the simulated active buzzer (a steady tone while on). */
+  setBuzzer(on: boolean): void;
 }
 
 /** Hovers closer together than this are dropped, so sweeping across a menu is not a buzz. */
@@ -82,6 +84,10 @@ export const HOVER_GAP_SECONDS = 0.08;
 export const MAX_VOICES = 3;
 /** Length of the music loop: 16 steps at 120 BPM. */
 export const MUSIC_LOOP_SECONDS = 4;
+/** An active buzzer's own oscillator: a piezo disc near its resonance, around 2.3 kHz. */
+export const BUZZER_HZ = 2300;
+/** How fast the buzzer's tone starts and stops (a time constant): no click, and a beep stays crisp. */
+const BUZZER_EDGE_SECONDS = 0.004;
 
 interface Voice {
   readonly end: number;
@@ -112,6 +118,7 @@ export function createSoundEngine(ctx: AudioContextLike): SoundEngine {
   let musicBuffer: AudioBufferLike | null = null;
   let noiseBuffer: AudioBufferLike | null = null;
   let music: AudioBufferSourceNodeLike | null = null;
+  let buzzerGate: GainNodeLike | null = null;
 
   // One gain per channel set to exactly its product §9 volume; envelopes below never exceed 1.
   function bus(channel: Channel): GainNodeLike {
@@ -243,7 +250,30 @@ export function createSoundEngine(ctx: AudioContextLike): SoundEngine {
     music = null;
   }
 
-  return { play, startMusic, stopMusic };
+  // One oscillator for the buzzer, started once and gated: each beep only moves its gate.
+  function setBuzzer(on: boolean) {
+    if (!buzzerGate) {
+      if (!on) return;
+      const oscillator = ctx.createOscillator();
+      const tone = ctx.createBiquadFilter();
+      buzzerGate = ctx.createGain();
+      oscillator.type = 'square';
+      oscillator.frequency.setValueAtTime(BUZZER_HZ, ctx.currentTime);
+      // A square wave through a low-pass: the buzzer's shrill edge, softened for headphones.
+      tone.type = 'lowpass';
+      tone.frequency.setValueAtTime(BUZZER_HZ * 2, ctx.currentTime);
+      buzzerGate.gain.value = 0;
+      oscillator.connect(tone);
+      tone.connect(buzzerGate);
+      buzzerGate.connect(bus('buzzer'));
+      oscillator.start();
+    }
+    const now = ctx.currentTime;
+    buzzerGate.gain.cancelScheduledValues(now);
+    buzzerGate.gain.setTargetAtTime(on ? 1 : 0, now, BUZZER_EDGE_SECONDS);
+  }
+
+  return { play, startMusic, stopMusic, setBuzzer };
 }
 
 /**

@@ -251,4 +251,39 @@ describe('sound store', () => {
     t.doc.dispatchEvent(new Event('pointerdown'));
     expect(t.createContext).not.toHaveBeenCalled();
   });
+
+  it("sounds the simulator's buzzer only while sound is on and the tab visible", async () => {
+    const t = setup();
+    // Before the first gesture there is no engine: asking for the buzzer makes nothing.
+    t.sound.setBuzzer(true);
+    expect(t.createContext).not.toHaveBeenCalled();
+    t.doc.dispatchEvent(new Event('pointerdown'));
+    await settle();
+    // The engine arrived with the buzzer on: it sounds.
+    const buzzer = () => t.context().oscillators.find((oscillator) => oscillator.frequency.events.length > 0);
+    const gateTarget = () => {
+      const gates = t.context().gains.filter((gain) => gain.gain.events.some((event) => event.kind === 'target'));
+      return gates
+        .at(-1)
+        ?.gain.events.filter((event) => event.kind === 'target')
+        .at(-1)?.value;
+    };
+    expect(buzzer()).toBeDefined();
+    expect(gateTarget()).toBe(1);
+
+    t.sound.setEnabled(false);
+    expect(gateTarget()).toBe(0);
+    t.sound.setEnabled(true);
+    expect(gateTarget()).toBe(1);
+    t.setVisibility('hidden');
+    expect(gateTarget()).toBe(0);
+    t.setVisibility('visible');
+    expect(gateTarget()).toBe(1);
+    t.sound.setBuzzer(false);
+    expect(gateTarget()).toBe(0);
+    // Muted, turning it on stays silent.
+    t.sound.setEnabled(false);
+    t.sound.setBuzzer(true);
+    expect(gateTarget()).toBe(0);
+  });
 });

@@ -37,6 +37,8 @@ interface SoundControllerOptions {
 
 interface SoundController {
   play(effect: SoundEffect): void;
+  /** The simulator's buzzer is on or off; it sounds only while sound is on and the tab visible. */
+  setBuzzer(on: boolean): void;
   isEnabled(): boolean;
   setEnabled(enabled: boolean): void;
   subscribe(listener: () => void): () => void;
@@ -55,6 +57,7 @@ export function createSoundController(options: SoundControllerOptions): SoundCon
   let unsupported = false;
   let context: AudioContextLike | null = null;
   let engine: SoundEngine | null = null;
+  let buzzerOn = false;
 
   function isEnabled(): boolean {
     if (enabled === undefined) {
@@ -75,6 +78,7 @@ export function createSoundController(options: SoundControllerOptions): SoundCon
   // The single policy: run while on and visible; off also stops the music, hidden only pauses it.
   function sync() {
     if (!context) return;
+    syncBuzzer();
     if (isEnabled() && !hidden) {
       void context.resume().catch(ignore);
       engine?.startMusic();
@@ -82,6 +86,11 @@ export function createSoundController(options: SoundControllerOptions): SoundCon
     }
     if (!isEnabled()) engine?.stopMusic();
     void context.suspend().catch(ignore);
+  }
+
+  // Muted or hidden, the buzzer's gate closes too, so it cannot sound on for a moment when they end.
+  function syncBuzzer() {
+    engine?.setBuzzer(buzzerOn && isEnabled() && !hidden);
   }
 
   function createContext() {
@@ -128,6 +137,11 @@ export function createSoundController(options: SoundControllerOptions): SoundCon
   return {
     play(effect) {
       if (isEnabled() && !hidden) engine?.play(effect);
+    },
+    setBuzzer(on) {
+      if (on === buzzerOn) return;
+      buzzerOn = on;
+      syncBuzzer();
     },
     isEnabled,
     setEnabled(next) {
@@ -176,7 +190,7 @@ const controller = createSoundController({
   loadEngine: () => import('./sound-engine.ts'),
 });
 
-export const { play, isEnabled, setEnabled, install: installSound } = controller;
+export const { play, isEnabled, setEnabled, setBuzzer, install: installSound } = controller;
 
 export function useSoundEnabled(): boolean {
   // Sound is on unless the visitor turned it off, which only the browser knows.

@@ -8,7 +8,7 @@ export function SoundToggle() {
   return (
     <Button
       variant="ghost"
-      size="icon"
+      size="icon-touch"
       aria-label="Sound effects and music"
       aria-pressed={enabled}
       title={enabled ? 'Sound on' : 'Sound off'}

@@ -1,24 +1,29 @@
-import { type ReactNode, useDeferredValue, useEffect, useMemo, useSyncExternalStore } from 'react';
-import { useNavigate } from 'react-router';
-import { ROUTES } from '#shared/routes.ts';
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { notifyError } from '#web/lib/notify.ts';
+import { authPathReturningTo } from './auth-redirect.ts';
 import { isSigningOutOnPurpose, sessionEndReason, useSession } from './session.ts';
 import { useSessionHint } from './session-hint.ts';
 
 /**
  * Without a session, or when it is lost while the page is open: the 'Authentication Required'
- * toast and /auth (product §2). A member suspended meanwhile is told so instead (product §8).
+ * toast and /auth, which leads back here after signing in (product §2). A member suspended
+ * meanwhile is told so instead (product §8).
  */
 function useSignedOutRedirect(status: ReturnType<typeof useSession>['status']) {
   const navigate = useNavigate();
+  // Read when the session ends, not a dependency: moving within the page must not redirect again.
+  const here = useLocation();
+  const location = useRef(here);
+  location.current = here;
   useEffect(() => {
     if (status !== 'signed-out' || isSigningOutOnPurpose()) return;
     const reason = sessionEndReason();
     if (reason?.code === 'user_suspended') notifyError('Account suspended', reason.message);
     else notifyError('Authentication Required', 'Sign in or sign up to access this page.');
-    navigate(ROUTES.auth, { replace: true });
+    navigate(authPathReturningTo(location.current), { replace: true });
   }, [status, navigate]);
 }
 

@@ -24,18 +24,16 @@ export function AccountTask({
       aria-labelledby={headingId}
       className={cn(
         'min-w-0 rounded-xl border p-4 sm:p-5',
-        tone === 'danger'
-          ? 'border-red-700/40 bg-red-50/60 dark:border-red-400/40 dark:bg-red-950/20'
-          : 'border-border bg-surface-2/60',
+        tone === 'danger' ? 'border-red-700/40 dark:border-red-400/40' : 'border-border',
       )}
     >
       <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between md:gap-8">
         <div className="min-w-0">
-          <h3 id={headingId} className="flex items-center gap-2 font-display text-lg font-semibold [&_svg]:size-5">
+          <h3 id={headingId} className="flex items-center gap-2 font-display text-base font-semibold [&_svg]:size-5">
             {icon}
             {title}
           </h3>
-          <p className="mt-1 max-w-2xl text-[0.95rem] leading-relaxed text-muted">{text}</p>
+          <p className="mt-1 max-w-2xl text-sm leading-relaxed text-muted">{text}</p>
         </div>
         <div className="shrink-0">{action}</div>
       </div>

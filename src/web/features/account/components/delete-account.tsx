@@ -74,7 +74,7 @@ export function DeleteAccount() {
       action={
         <Dialog>
           <DialogTrigger asChild>
-            <Button variant="danger">
+            <Button variant="danger-quiet">
               <Trash2 aria-hidden="true" />
               Delete my account
             </Button>

@@ -225,7 +225,7 @@ export function MemberList({ ownId, onForbidden }: { ownId: string; onForbidden:
         </h2>
         <MemberSearch q={q} onSearch={(text) => go({ q: text })} />
       </div>
-      <p role="status" className="mt-3 min-h-6 text-sm text-muted">
+      <p role="status" className="mt-3 min-h-6 text-sm [overflow-wrap:anywhere] text-muted">
         {data
           ? q
             ? `${data.total} ${data.total === 1 ? 'member matches' : 'members match'} “${q}”`
@@ -248,7 +248,9 @@ export function MemberList({ ownId, onForbidden }: { ownId: string; onForbidden:
           </div>
         ) : data && data.members.length === 0 ? (
           <div className="rounded-xl border border-dashed border-border p-6 text-center">
-            <p className="font-semibold">{q ? `No member matches “${q}”.` : 'No members yet.'}</p>
+            <p className="font-semibold [overflow-wrap:anywhere]">
+              {q ? `No member matches “${q}”.` : 'No members yet.'}
+            </p>
             {q ? (
               <Button variant="secondary" size="sm" className="mt-4" onClick={() => go({ q: '' })}>
                 Clear search

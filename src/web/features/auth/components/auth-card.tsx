@@ -6,7 +6,6 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
-import { ROUTES } from '#shared/routes.ts';
 import { credentialsSchema, signUpFormSchema } from '#shared/schemas/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field, Input } from '#web/components/ui/field.tsx';
@@ -19,7 +18,15 @@ import { ForgotPassword } from './forgot-password.tsx';
 
 type FormValues = z.input<typeof credentialsSchema>;
 
-function CredentialsForm({ mode, onSignedUp }: { mode: 'login' | 'signup'; onSignedUp: () => void }) {
+function CredentialsForm({
+  mode,
+  destination,
+  onSignedUp,
+}: {
+  mode: 'login' | 'signup';
+  destination: string;
+  onSignedUp: () => void;
+}) {
   const navigate = useNavigate();
   const isLogin = mode === 'login';
   const [defaultValues] = useState(() => typedBeforeStart(mode, { email: '', password: '' }));
@@ -37,7 +44,7 @@ function CredentialsForm({ mode, onSignedUp }: { mode: 'login' | 'signup'; onSig
       if (isLogin) {
         await sessionManager().signInWithPassword({ email: values.email, password: values.password });
         notifySuccess('Welcome back!', 'Successfully logged in.');
-        navigate(ROUTES.home);
+        navigate(destination);
       } else {
         await sessionManager().signUp({ email: values.email, password: values.password });
         notifySuccess('Success!', 'Account created! You can now log in.');
@@ -90,7 +97,8 @@ function CredentialsForm({ mode, onSignedUp }: { mode: 'login' | 'signup'; onSig
 const tabClass =
   'flex-1 rounded-lg px-3 py-2 text-sm font-semibold text-muted transition-colors hover:text-text data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-sm';
 
-export function AuthCard() {
+/** `destination`: where signing in leads (a same-site path the route has checked). */
+export function AuthCard({ destination }: { destination: string }) {
   const [tab, setTab] = useState<'login' | 'signup'>('login');
   const online = useOnline();
   return (
@@ -124,11 +132,11 @@ export function AuthCard() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="login" className="mt-6 outline-none">
-          <CredentialsForm mode="login" onSignedUp={() => undefined} />
+          <CredentialsForm mode="login" destination={destination} onSignedUp={() => undefined} />
           <ForgotPassword />
         </Tabs.Content>
         <Tabs.Content value="signup" className="mt-6 outline-none">
-          <CredentialsForm mode="signup" onSignedUp={() => setTab('login')} />
+          <CredentialsForm mode="signup" destination={destination} onSignedUp={() => setTab('login')} />
         </Tabs.Content>
       </Tabs.Root>
     </div>

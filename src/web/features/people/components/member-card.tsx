@@ -25,20 +25,23 @@ export function MemberCard({ profile }: { profile: PublicProfile }) {
   const isLong = bio.length > BIO_PREVIEW_LENGTH;
   const shownBio = isLong && !expanded ? `${bio.slice(0, BIO_PREVIEW_LENGTH)}…` : bio;
   const hue = hueOf(profile.id);
+  // The first character as people see it: an emoji is one, not half of a surrogate pair.
+  const initial = ([...name][0] ?? '').toUpperCase();
 
   return (
-    <li className="tray tray-interactive flex flex-col gap-4 p-5">
+    <li className="tray tray-interactive flex min-w-0 flex-col gap-4 p-5">
       <div className="flex items-center gap-3">
         <span
           aria-hidden="true"
           className="grid size-12 shrink-0 place-items-center rounded-xl font-display text-xl font-bold text-white"
           style={{ background: `linear-gradient(135deg, hsl(${hue} 65% 30%), hsl(${(hue + 40) % 360} 65% 24%))` }}
         >
-          {name.charAt(0).toUpperCase()}
+          {initial}
         </span>
+        {/* Long names and addresses wrap, whole, rather than widen the card (issue 23). */}
         <div className="min-w-0">
-          <h2 className="truncate font-display text-lg font-semibold">{name}</h2>
-          {profile.email ? <p className="truncate text-sm text-muted">{profile.email}</p> : null}
+          <h2 className="font-display text-lg leading-snug font-semibold [overflow-wrap:anywhere]">{name}</h2>
+          {profile.email ? <p className="text-sm [overflow-wrap:anywhere] text-muted">{profile.email}</p> : null}
         </div>
       </div>
       {bio ? (

@@ -57,7 +57,11 @@ export function PeopleDirectory() {
             <p className="text-muted">You are offline. The list loads by itself when you are back online.</p>
           </div>
         ) : profiles.isPending ? (
-          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading members">
+          <ul
+            className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3"
+            aria-busy="true"
+            aria-label="Loading members"
+          >
             {SKELETON_CARDS.map((key) => (
               <li key={key} className="tray flex h-52 flex-col gap-4 p-5">
                 <div className="flex items-center gap-3">
@@ -83,7 +87,7 @@ export function PeopleDirectory() {
           </div>
         ) : (
           <>
-            <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
               {profiles.data.slice(0, shown).map((profile) => (
                 <MemberCard key={profile.id} profile={profile} />
               ))}

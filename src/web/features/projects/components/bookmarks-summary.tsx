@@ -27,7 +27,7 @@ export function BookmarksSummary({ userId }: { userId: string }) {
           </p>
           {saved.length > 0 ? (
             <div>
-              <h3 className="font-display text-lg font-semibold">Your Bookmarked Projects</h3>
+              <h3 className="font-display text-lg font-semibold">Your bookmarked projects</h3>
               <ul className="mt-3 flex flex-col gap-2">
                 {saved.map((bookmark) => {
                   const project = findProject(bookmark.project_id);

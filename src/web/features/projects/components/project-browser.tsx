@@ -1,5 +1,5 @@
 import { Search, X } from 'lucide-react';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { DIFFICULTIES, PROJECTS } from '#shared/content/projects.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -12,6 +12,9 @@ import { useProgress } from '../api/progress.ts';
 import { ALL_LEVELS, filterProjects, parseLevel } from '../lib/filter-projects.ts';
 import { projectProgress } from '../lib/progress.ts';
 import { ProjectCard } from './project-card.tsx';
+
+/** Shown only when a search finds nothing: a chunk of its own. */
+const ProjectsToTry = lazy(() => import('./projects-to-try.tsx').then((module) => ({ default: module.ProjectsToTry })));
 
 /** The nine tutorials with search and level filter; both live in the URL (product D7). */
 export function ProjectBrowser({ userId }: { userId: string }) {
@@ -103,14 +106,22 @@ export function ProjectBrowser({ userId }: { userId: string }) {
       </p>
 
       {projects.length === 0 ? (
-        <div className="tray bg-blueprint mt-8 flex flex-col items-center gap-4 px-6 py-16 text-center">
-          <p className="font-display text-xl font-semibold">No projects found matching your criteria</p>
+        <div className="tray bg-blueprint mt-8 flex flex-col items-center gap-4 px-4 py-10 text-center sm:px-6">
+          <img src="/robot-hero.svg" alt="" width={240} height={320} className="h-32 w-auto -rotate-6" />
+          <p className="font-display text-xl font-semibold [overflow-wrap:anywhere]">
+            No projects found matching your criteria
+          </p>
+          <p className="max-w-md text-muted">Clear the search to see all nine, or start with one of these.</p>
           <Button variant="secondary" onClick={() => setParams({}, { replace: true })}>
             <X aria-hidden="true" /> Clear search and filter
           </Button>
+          <Suspense fallback={null}>
+            <ProjectsToTry headingId="no-match-suggestions" className="mt-4" />
+          </Suspense>
         </div>
       ) : (
-        <div className="mt-8 grid items-start gap-6 lg:grid-cols-2">
+        // Cards in a row are as tall as the taller one: the two columns have no holes (issue 23).
+        <div className="mt-8 grid gap-6 lg:grid-cols-2">
           {projects.map((project) => (
             <ProjectCard
               key={project.id}

@@ -49,7 +49,7 @@ export function ProjectCard({ project, stepsDone, bookmarked, bookmarkPending, o
           <Button
             variant="ghost"
             size="icon"
-            className={cn('-mt-1 -mr-2', bookmarked && 'text-rose-600 dark:text-rose-400')}
+            className={cn('-mt-1 -mr-2', bookmarked && 'text-red-600 dark:text-red-400')}
             aria-pressed={bookmarked}
             aria-label={bookmarked ? `Remove ${project.title} from bookmarks` : `Bookmark ${project.title}`}
             aria-busy={bookmarkPending}

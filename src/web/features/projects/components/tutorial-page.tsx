@@ -17,6 +17,7 @@ import { JumpLink, revealOnPage } from './jump-link.tsx';
 import { MaterialsChecklist } from './materials-checklist.tsx';
 import { ProgressMeter } from './progress-meter.tsx';
 import { PROJECT_COLOR_CLASSES } from './project-style.ts';
+import type { LoadSimulator } from './simulator-section.tsx';
 // Part of the page, not lazy: a lazy one is prerendered as a placeholder that a script swaps after paint (a layout shift).
 import { VideoFacade } from './video-facade.tsx';
 
@@ -112,6 +113,7 @@ interface DeferredSectionsProps {
   doneSteps: ReadonlySet<number>;
   onToggleStep: ((index: number, done: boolean) => void) | undefined;
   onShown: () => void;
+  loadSimulator: LoadSimulator | undefined;
 }
 
 /**
@@ -121,7 +123,15 @@ interface DeferredSectionsProps {
  * blocking render. The ticks are not deferred: a tick shows in the frame of the click (only the
  * steps re-render for it; the wiring and code are memoised).
  */
-function DeferredSections({ project, content, assets, doneSteps, onToggleStep, onShown }: DeferredSectionsProps) {
+function DeferredSections({
+  project,
+  content,
+  assets,
+  doneSteps,
+  onToggleStep,
+  onShown,
+  loadSimulator,
+}: DeferredSectionsProps) {
   const deferredContent = useDeferredValue(content);
   const deferredAssets = useDeferredValue(assets);
   if (!deferredContent) return <SectionsLoading />;
@@ -134,6 +144,7 @@ function DeferredSections({ project, content, assets, doneSteps, onToggleStep, o
       doneSteps={doneSteps}
       onToggleStep={onToggleStep}
       onShown={onShown}
+      loadSimulator={loadSimulator}
     />
   );
 }
@@ -156,10 +167,12 @@ interface TutorialPageProps {
   content: TutorialContent | null;
   /** Null until the session is confirmed: the progress waits and the ticks are disabled. */
   userId: string | null;
+  /** The simulator, composed by the app (it needs another feature's sound engine). */
+  loadSimulator?: LoadSimulator | undefined;
 }
 
 /** A project's full tutorial: overview, materials, wiring, code and steps, with the learner's ticks. */
-function TutorialPage({ project, content, userId }: TutorialPageProps) {
+function TutorialPage({ project, content, userId, loadSimulator }: TutorialPageProps) {
   const progressQuery = useProgress(userId);
   // The cache is the one optimistic layer (projects-cache.ts), read here so a tick shows in the frame of its click.
   const ticks = useProgressNow(userId);
@@ -268,6 +281,7 @@ function TutorialPage({ project, content, userId }: TutorialPageProps) {
           doneSteps={progress.doneSteps}
           onToggleStep={onToggleStep}
           onShown={onSectionsShown}
+          loadSimulator={loadSimulator}
         />
       </div>
 
@@ -280,7 +294,15 @@ function TutorialPage({ project, content, userId }: TutorialPageProps) {
  * A project's tutorial page. Its text comes with the page (and is in the prerendered HTML); the
  * wiring and step data come as a small chunk of their own, usually before the session check has finished.
  */
-export function TutorialScreen({ project, userId }: { project: Project; userId: string | null }) {
+export function TutorialScreen({
+  project,
+  userId,
+  loadSimulator,
+}: {
+  project: Project;
+  userId: string | null;
+  loadSimulator?: LoadSimulator;
+}) {
   const content = useTutorialContent(project.slug);
   if (content.isError || content.data === null) {
     return (
@@ -295,5 +317,7 @@ export function TutorialScreen({ project, userId }: { project: Project; userId: 
       </div>
     );
   }
-  return <TutorialPage project={project} content={content.data ?? null} userId={userId} />;
+  return (
+    <TutorialPage project={project} content={content.data ?? null} userId={userId} loadSimulator={loadSimulator} />
+  );
 }

@@ -34,7 +34,8 @@ function Poster({
       <span className="relative text-5xl drop-shadow-sm" aria-hidden="true">
         {project.emoji}
       </span>
-      <span className="absolute inset-0 grid place-items-center" aria-hidden="true">
+      {/* Centred above the caption's line, so the caption never covers it (issue 23). */}
+      <span className="absolute inset-x-0 top-0 bottom-12 grid place-items-center" aria-hidden="true">
         <span className={cn('grid size-16 place-items-center rounded-full', badgeClass)}>{icon}</span>
       </span>
       {children}
@@ -61,7 +62,7 @@ export function VideoFacade({ project }: { project: Project }) {
             badgeClass="border border-border bg-surface-2 text-muted"
             icon={<CloudOff className="size-7" />}
           >
-            <p className={CAPTION_CLASS}>
+            <p className={cn(CAPTION_CLASS, 'max-sm:truncate')}>
               Video needs a connection
               <span className="block text-xs text-muted max-sm:hidden">
                 {video.title} plays here when you are back online
@@ -90,10 +91,11 @@ export function VideoFacade({ project }: { project: Project }) {
             badgeClass="bg-cta text-cta-text shadow-[0_10px_30px_-10px_var(--cta)] transition-transform duration-200 group-hover:scale-110 group-focus-visible:scale-110"
             icon={<Play className="ml-1 size-7 fill-current" />}
           >
-            <span className={CAPTION_CLASS}>
+            {/* One line on a phone: the title, cut short if it must be (the button's name keeps it whole). */}
+            <span className={cn(CAPTION_CLASS, 'max-sm:truncate')}>
               <span className="sr-only">Play video: </span>
               {video.title}
-              <span className="block text-xs text-muted">Plays from YouTube when you press play</span>
+              <span className="block text-xs text-muted max-sm:hidden">Plays from YouTube when you press play</span>
             </span>
           </Poster>
         </button>

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { PROJECTS } from '#shared/content/projects.ts';
 import { ROUTES, tutorialPath } from '#shared/routes.ts';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { useProgress } from '../api/progress.ts';
-import { projectProgress } from '../lib/progress.ts';
+import { buildsByRecency } from '../lib/progress.ts';
 import { ProgressMeter } from './progress-meter.tsx';
 import { PROJECT_COLOR_CLASSES } from './project-style.ts';
 
@@ -14,12 +14,13 @@ function continueLabel(continueAt: number | null, complete: boolean): string {
   return continueAt === null ? 'Start building' : `Continue at step ${continueAt + 1}`;
 }
 
-/** The dashboard's builds in progress: every project with a tick, how far it is, and where to go on. */
+/**
+ * The dashboard's lead: every project with a tick, how far it is, and where to go on; those in
+ * progress first, the one touched last first of all, with its next step as the page's main button.
+ */
 export function YourBuilds({ userId }: { userId: string }) {
   const progress = useProgress(userId);
-  const builds = PROJECTS.map((project) => ({ project, progress: projectProgress(progress.data, project) })).filter(
-    (build) => build.progress.started,
-  );
+  const builds = buildsByRecency(progress.data, PROJECTS);
 
   return (
     <section aria-labelledby="builds-heading" className="tray flex min-w-0 flex-col gap-5 p-6">
@@ -44,44 +45,54 @@ export function YourBuilds({ userId }: { userId: string }) {
         </p>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">
-          {builds.map(({ project, progress: { stepsDone, stepCount, continueAt, complete } }) => (
-            <li
-              key={project.id}
-              className="flex flex-col gap-3 rounded-xl border border-border bg-surface-2/60 p-4"
-              data-build={project.slug}
-            >
-              <div className="flex items-center gap-3">
-                <span
-                  aria-hidden="true"
-                  className={cn(
-                    'grid size-10 shrink-0 place-items-center rounded-xl text-xl ring-1',
-                    PROJECT_COLOR_CLASSES[project.color].tile,
-                  )}
-                >
-                  {project.emoji}
-                </span>
-                <h3 className="min-w-0 font-display text-lg leading-tight font-semibold">{project.title}</h3>
-              </div>
-              <div>
-                <p className="text-sm text-muted">
-                  {complete ? 'Every step done' : `${stepsDone} of ${stepCount} steps done`}
-                </p>
-                <ProgressMeter
-                  className="mt-1.5"
-                  done={stepsDone}
-                  total={stepCount}
-                  label={`${project.title}: your progress`}
-                />
-              </div>
-              <Link
-                to={tutorialPath(project.slug)}
-                className="inline-flex min-h-10 items-center self-start rounded-lg font-semibold text-accent underline-offset-4 hover:underline"
-                aria-label={`${continueLabel(continueAt, complete)}: ${project.title}`}
+          {builds.map(({ project, progress: { stepsDone, stepCount, continueAt, complete } }, index) => {
+            const lead = index === 0 && !complete;
+            return (
+              <li
+                key={project.id}
+                className={cn(
+                  'flex min-w-0 flex-col gap-3 rounded-xl border bg-surface-2/60 p-4',
+                  lead ? 'border-accent/70 sm:col-span-2' : 'border-border',
+                )}
+                data-build={project.slug}
               >
-                {continueLabel(continueAt, complete)} <span aria-hidden="true">→</span>
-              </Link>
-            </li>
-          ))}
+                <div className="flex items-center gap-3">
+                  <span
+                    aria-hidden="true"
+                    className={cn(
+                      'grid size-10 shrink-0 place-items-center rounded-xl text-xl ring-1',
+                      PROJECT_COLOR_CLASSES[project.color].tile,
+                    )}
+                  >
+                    {project.emoji}
+                  </span>
+                  <h3 className="min-w-0 font-display text-lg leading-tight font-semibold">{project.title}</h3>
+                </div>
+                <div>
+                  <p className="text-sm text-muted">
+                    {complete ? 'Every step done' : `${stepsDone} of ${stepCount} steps done`}
+                  </p>
+                  <ProgressMeter
+                    className="mt-1.5"
+                    done={stepsDone}
+                    total={stepCount}
+                    label={`${project.title}: your progress`}
+                  />
+                </div>
+                <Link
+                  to={tutorialPath(project.slug)}
+                  className={
+                    lead
+                      ? buttonVariants({ className: 'self-start' })
+                      : 'inline-flex min-h-11 items-center gap-1 self-start rounded-lg font-semibold text-accent underline-offset-4 hover:underline'
+                  }
+                  aria-label={`${continueLabel(continueAt, complete)}: ${project.title}`}
+                >
+                  {continueLabel(continueAt, complete)} <span aria-hidden="true">→</span>
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

@@ -7,6 +7,7 @@ const PROBLEMS: readonly UploadProblem[] = [
   'verify-failed',
   'port-lost',
   'port-busy',
+  'no-program',
   'too-big',
   'cancelled',
 ];

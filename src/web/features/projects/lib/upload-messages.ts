@@ -6,7 +6,7 @@ export interface FailureMessage {
   readonly steps: readonly string[];
 }
 
-export type UploadProblem = UploadFailure | 'port-busy';
+export type UploadProblem = UploadFailure | 'port-busy' | 'no-program';
 
 export function failureMessage(problem: UploadProblem, board: { readonly isNano: boolean }): FailureMessage {
   switch (problem) {
@@ -44,6 +44,13 @@ export function failureMessage(problem: UploadProblem, board: { readonly isNano:
         steps: [
           "Close the Arduino IDE's Serial Monitor, or any other tab or program that is connected to the board.",
           'Then try again.',
+        ],
+      };
+    case 'no-program':
+      return {
+        title: 'The program did not download',
+        steps: [
+          'Check your internet connection and try again (once a tutorial has been opened online, it works offline).',
         ],
       };
     case 'too-big':

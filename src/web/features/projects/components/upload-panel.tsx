@@ -1,0 +1,200 @@
+import { CircleCheck, Download, Plug, TriangleAlert, Unplug, Usb, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { avrdudeCommand, BOARD_CHIPS } from '#shared/content/boards.ts';
+import { BOARD_NAMES, type Board } from '#shared/content/projects.ts';
+import { SerialMonitor } from '#web/components/serial-monitor.tsx';
+import { Button, buttonVariants } from '#web/components/ui/button.tsx';
+import { SKETCH_BAUD_RATE, type UploadState, useBoardUpload } from '../hooks/use-board-upload.ts';
+import { failureMessage } from '../lib/upload-messages.ts';
+import { webSerial } from '../lib/web-serial.ts';
+
+export interface UploadPanelProps {
+  readonly slug: string;
+  readonly board: Board;
+  readonly title: string;
+}
+
+const PHASE_TEXT = {
+  connecting: 'Connecting to the board…',
+  writing: 'Writing the program',
+  verifying: 'Checking every byte',
+  done: 'Done',
+} as const;
+
+/**
+ * "Upload to your board": the tutorial's compiled program to a real Uno or Nano over USB, from the
+ * page (Web Serial, Chrome and Edge on a computer), then the board's output in the serial monitor.
+ * Where the browser cannot, it says so and offers the file and the avrdude command.
+ */
+export default function UploadPanel({ slug, board, title }: UploadPanelProps) {
+  if (!webSerial()) return <NoWebSerial slug={slug} board={board} reason="browser" />;
+  if (!window.isSecureContext) return <NoWebSerial slug={slug} board={board} reason="insecure" />;
+  return <WebSerialUpload slug={slug} board={board} title={title} />;
+}
+
+function WebSerialUpload({ slug, board, title }: UploadPanelProps) {
+  const upload = useBoardUpload(slug, board);
+  const chip = BOARD_CHIPS[board];
+  const [oldBootloader, setOldBootloader] = useState(false);
+  const baudRate = oldBootloader && chip.oldBootloaderBaud ? chip.oldBootloaderBaud : chip.baud;
+  const busy = upload.state.step === 'uploading';
+  const name = useId();
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ol className="grid gap-2 text-sm text-muted sm:grid-cols-3">
+        <li className="tray p-3">
+          <span className="font-semibold text-fg">1. Plug in</span> your {BOARD_NAMES[board]} with a USB data cable.
+        </li>
+        <li className="tray p-3">
+          <span className="font-semibold text-fg">2. Choose its port</span> in the list your browser shows (often “USB
+          Serial” or “Arduino”).
+        </li>
+        <li className="tray p-3">
+          <span className="font-semibold text-fg">3. Wait</span> a few seconds: the board restarts running {title}.
+        </li>
+      </ol>
+
+      {chip.oldBootloaderBaud ? (
+        <fieldset className="flex flex-wrap gap-x-5 gap-y-2 text-sm" disabled={busy}>
+          <legend className="mb-1 font-semibold">Which Nano bootloader?</legend>
+          <label className="flex items-center gap-2">
+            <input type="radio" name={name} checked={!oldBootloader} onChange={() => setOldBootloader(false)} />
+            Current (most Nanos, {chip.baud.toLocaleString('en')} baud)
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name={name} checked={oldBootloader} onChange={() => setOldBootloader(true)} />
+            Old bootloader (older and many clone Nanos, {chip.oldBootloaderBaud.toLocaleString('en')} baud)
+          </label>
+        </fieldset>
+      ) : null}
+
+      <div className="flex flex-wrap items-center gap-3">
+        <Button onClick={() => void upload.start(baudRate)} disabled={busy} aria-busy={busy}>
+          <Usb aria-hidden="true" /> {upload.state.step === 'done' ? 'Upload again' : 'Upload to board'}
+        </Button>
+        {busy ? (
+          <Button variant="secondary" onClick={upload.cancel}>
+            <X aria-hidden="true" /> Cancel
+          </Button>
+        ) : upload.monitor.connected ? (
+          <Button variant="secondary" onClick={() => void upload.disconnect()}>
+            <Unplug aria-hidden="true" /> Disconnect
+          </Button>
+        ) : (
+          <Button variant="ghost" onClick={() => void upload.connectMonitor()}>
+            <Plug aria-hidden="true" /> Only open the serial monitor
+          </Button>
+        )}
+      </div>
+
+      <UploadStatus state={upload.state} isNano={board === 'nano'} title={title} />
+
+      {upload.monitor.connected || upload.monitor.lost || upload.monitor.log.text !== '' ? (
+        <div className="tray overflow-hidden">
+          {upload.monitor.lost ? (
+            <p role="status" className="border-b border-border px-4 py-2 text-sm">
+              The board was disconnected. Plug it back in and open the monitor again.
+            </p>
+          ) : null}
+          <SerialMonitor
+            log={upload.monitor.log}
+            baudRate={SKETCH_BAUD_RATE}
+            onPause={upload.pause}
+            onResume={upload.resume}
+            onClear={upload.clear}
+            {...(upload.monitor.connected ? { onSend: (line: string) => void upload.send(line) } : {})}
+            placeholder="Waiting for the board to print…"
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function UploadStatus({ state, isNano, title }: { state: UploadState; isNano: boolean; title: string }) {
+  if (state.step === 'idle') return <p className="sr-only" role="status" />;
+  if (state.step === 'uploading') {
+    const { phase, done, total } = state.progress;
+    const percent = phase === 'connecting' ? 0 : Math.round((done / total) * 100);
+    return (
+      <div role="status" className="flex flex-col gap-2">
+        <p className="text-sm font-semibold">
+          {PHASE_TEXT[phase]}
+          {phase === 'writing' || phase === 'verifying' ? ` ${percent} %` : ''}
+        </p>
+        <div
+          role="progressbar"
+          aria-label="Upload progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={phase === 'verifying' ? 50 + percent / 2 : percent / 2}
+          className="h-2 overflow-hidden rounded-full bg-surface-2"
+        >
+          <div
+            className="h-full rounded-full bg-accent transition-[width] motion-reduce:transition-none"
+            style={{ width: `${phase === 'verifying' ? 50 + percent / 2 : percent / 2}%` }}
+          />
+        </div>
+      </div>
+    );
+  }
+  if (state.step === 'done') {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm font-semibold text-success">
+        <CircleCheck aria-hidden="true" className="size-5" /> Uploaded and checked. Your board is running {title}.
+      </p>
+    );
+  }
+  const message = failureMessage(state.problem, { isNano });
+  return (
+    <div role="alert" className="tray border-warning/60 p-4">
+      <p className="flex items-center gap-2 font-semibold">
+        <TriangleAlert aria-hidden="true" className="size-5 text-warning" /> {message.title}
+      </p>
+      <ul className="mt-2 list-disc space-y-1 pl-6 text-sm">
+        {message.steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function NoWebSerial({ slug, board, reason }: { slug: string; board: Board; reason: 'browser' | 'insecure' }) {
+  const hexFile = `${slug}.hex`;
+  return (
+    <div className="flex flex-col gap-3 text-sm">
+      <p className="font-semibold">
+        {reason === 'browser'
+          ? 'This browser cannot talk to a board over USB.'
+          : 'Uploading needs a secure page: this site must be opened over https:// (or on localhost).'}
+      </p>
+      <p className="text-muted">
+        {reason === 'browser'
+          ? 'Uploading from the page works in Chrome or Edge on a computer, and on a Chromebook (not on phones, Firefox or Safari). '
+          : 'Ask whoever runs this site to serve it over HTTPS. '}
+        You can still upload with the Arduino IDE, or with avrdude and the compiled program:
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <a
+          href={`/sketches/${hexFile}`}
+          download={hexFile}
+          className={buttonVariants({ variant: 'secondary', size: 'sm' })}
+        >
+          <Download aria-hidden="true" /> Download .hex
+        </a>
+        <a
+          href={`/sketches/${slug}.ino`}
+          download={`${slug}.ino`}
+          className={buttonVariants({ variant: 'secondary', size: 'sm' })}
+        >
+          <Download aria-hidden="true" /> Download .ino for the Arduino IDE
+        </a>
+      </div>
+      <pre className="overflow-x-auto rounded-lg bg-surface-2 p-3 font-mono text-xs" translate="no">
+        {avrdudeCommand(board, hexFile)}
+      </pre>
+    </div>
+  );
+}

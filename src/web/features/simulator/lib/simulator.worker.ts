@@ -1,0 +1,45 @@
+import { findTutorial } from '#shared/content/tutorials.ts';
+import { Simulation } from '#shared/simulator/simulation.ts';
+import { commandSchema, type WorkerMessage } from './protocol.ts';
+import { type RunnerHost, SimulatorRunner } from './simulator-runner.ts';
+import { clockSymbolsOf } from './sketch-clock.ts';
+
+/*
+ * The simulator's Web Worker: the simulated board never runs on the page's main thread. Started by
+ * simulator-client.ts with `new Worker(new URL(…), { type: 'module' })`; all it does is in
+ * simulator-runner.ts, given this worker's clock, timers and messages.
+ */
+
+const channel = new MessageChannel();
+const soonTasks: (() => void)[] = [];
+channel.port1.onmessage = () => soonTasks.shift()?.();
+
+const host: RunnerHost = {
+  now: () => performance.now(),
+  post: (message: WorkerMessage) => postMessage(message),
+  soon: (task) => {
+    soonTasks.push(task);
+    channel.port2.postMessage(null);
+  },
+  later: (task, ms) => {
+    const timer = setTimeout(task, ms);
+    return () => clearTimeout(timer);
+  },
+  fetchProgram: async (url) => {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    return response.text();
+  },
+  createSimulation: (slug, hex, startTime) => {
+    const tutorial = findTutorial(slug);
+    if (!tutorial) throw new Error(`No tutorial ${slug}`);
+    return new Simulation(tutorial, hex, clockSymbolsOf(slug), { startTime });
+  },
+};
+
+const runner = new SimulatorRunner(host);
+
+addEventListener('message', (event: MessageEvent<unknown>) => {
+  const command = commandSchema.safeParse(event.data);
+  if (command.success) runner.handle(command.data);
+});

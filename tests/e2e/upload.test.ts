@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { imageFromHex } from '#shared/simulator/intel-hex.ts';
+import { unoWithOptiboot } from '#test/optiboot.ts';
+import { attachSimulatedSerial } from '#test/simulated-web-serial.ts';
+import { expectNoAxeViolations, openSignedInPage, test, url } from './fixtures.ts';
+
+// The learner's path from "Upload to your board" to a running robot, against the real optiboot on a
+// simulated Uno behind navigator.serial (tests/support/simulated-web-serial.ts).
+
+const SLUG = 'plant-watering-robot';
+const image = imageFromHex(
+  readFileSync(path.resolve(import.meta.dirname, `../../src/shared/content/sketches/${SLUG}.hex`), 'utf8'),
+);
+
+async function openUpload(page: Page) {
+  await page.goto(url(`/projects/${SLUG}`));
+  await page.getByRole('button', { name: 'Set up the upload' }).click();
+}
+
+describe('uploading to a board from the tutorial page', () => {
+  test('uploads, checks every byte, and shows the board running in the serial monitor', async ({ browser }) => {
+    const { page, errors, close } = await openSignedInPage(browser);
+    const board = await unoWithOptiboot();
+    const serial = await attachSimulatedSerial(page, board);
+    await openUpload(page);
+    await serial.startClock();
+    await page.getByRole('button', { name: 'Upload to board' }).click();
+    await expect.poll(() => page.getByRole('progressbar', { name: 'Upload progress' }).count()).toBe(1);
+    await page.getByText('Uploaded and checked.').waitFor({ timeout: 30_000 });
+    expect([...board.flash.subarray(0, image.length)]).toEqual([...image]);
+    await page.getByText('Plant Watering Robot ready').waitFor({ timeout: 10_000 });
+    await serial.stopClock();
+    await page.locator('#upload').screenshot({ path: '/tmp/shots/upload-done-1280.png' });
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test('says what to do when the cable comes out halfway, and the next upload works', async ({ browser }) => {
+    const { page, close } = await openSignedInPage(browser);
+    const board = await unoWithOptiboot();
+    const serial = await attachSimulatedSerial(page, board);
+    await openUpload(page);
+    await serial.startClock();
+    await page.getByRole('button', { name: 'Upload to board' }).click();
+    // Unplugged once a good part of the program is on its way.
+    await expect.poll(() => serial.port()?.bytesSent ?? 0, { timeout: 20_000 }).toBeGreaterThan(1_500);
+    serial.unplug();
+    await page.getByRole('alert').getByText('The board was disconnected during the upload').waitFor();
+    serial.plugIn();
+    await page.getByRole('button', { name: 'Upload to board' }).click();
+    await page.getByText('Uploaded and checked.').waitFor({ timeout: 30_000 });
+    expect([...board.flash.subarray(0, image.length)]).toEqual([...image]);
+    await serial.stopClock();
+    await close();
+  });
+
+  test('says so where there is no Web Serial, and offers the .hex, the avrdude command and the .ino', async ({
+    browser,
+  }) => {
+    const { page, context, close } = await openSignedInPage(browser);
+    await context.addInitScript(() => {
+      delete (Navigator.prototype as { serial?: unknown }).serial;
+    });
+    await openUpload(page);
+    await page.getByText('This browser cannot talk to a board over USB.').waitFor();
+    const section = page.locator('#upload');
+    expect(await section.getByRole('link', { name: 'Download .hex' }).getAttribute('href')).toBe(
+      `/sketches/${SLUG}.hex`,
+    );
+    expect(await section.getByRole('link', { name: /Download .ino/ }).getAttribute('href')).toBe(
+      `/sketches/${SLUG}.ino`,
+    );
+    await section.getByText(`flash:w:${SLUG}.hex:i`).waitFor();
+    await close();
+  });
+
+  test('axe finds no violations with the upload open, in both themes', async ({ browser }) => {
+    // Each theme at one width: the panel has no width-specific markup (the 375 px layout is the same elements stacked).
+    for (const [theme, width] of [
+      ['light', 1280],
+      ['dark', 375],
+    ] as const) {
+      const { page, close } = await openSignedInPage(browser, { theme, width });
+      await attachSimulatedSerial(page, await unoWithOptiboot());
+      await openUpload(page);
+      await page.getByRole('button', { name: 'Upload to board' }).waitFor();
+      await page.locator('#upload').screenshot({ path: `/tmp/shots/upload-${theme}-${width}.png` });
+      await expectNoAxeViolations(page, `upload ${theme} ${width}px`);
+      await close();
+    }
+  });
+});
