@@ -18,10 +18,14 @@ export const ROUTES = {
 } as const;
 
 /**
- * Pages whose path holds an id or a code, so none can be prerendered: the server answers them with
- * the app's shell (status 200) and the app renders them (product D16).
+ * Pages whose path holds an id or a code (product D16): each is prerendered once at a stand-in path
+ * (its loading state, which any id or code starts from), and the server answers every path of the
+ * pattern with that page, so the app hydrates the same markup it prerendered.
  */
-export const SHELL_ROUTES = ['/classes/:id', `${CLASS_SIGN_IN_PATH}/:code`] as const;
+export const SHELL_ROUTES: Readonly<Record<string, string>> = {
+  '/classes/:id': '/classes/class',
+  [`${CLASS_SIGN_IN_PATH}/:code`]: `${CLASS_SIGN_IN_PATH}/code`,
+};
 
 /** A class's page for its teachers. */
 export const classPath = (id: string) => `/classes/${id}`;
@@ -32,7 +36,11 @@ export function tutorialPath(slug: string): string {
 }
 
 function prerenderedRoutes(): string[] {
-  return [...Object.values(ROUTES), ...PROJECTS.map((project) => tutorialPath(project.slug))];
+  return [
+    ...Object.values(ROUTES),
+    ...PROJECTS.map((project) => tutorialPath(project.slug)),
+    ...Object.values(SHELL_ROUTES),
+  ];
 }
 
 /**

@@ -6,8 +6,19 @@ import {
   LEARNERS_PER_REQUEST,
   PASSWORD_MAX_LENGTH,
 } from '../constants.ts';
-import { projectIdSchema } from './bookmark.ts';
+import { PROJECT_IDS } from '../content/project-ids.ts';
 import { z } from './z.ts';
+
+/**
+ * A project id as JSON carries it (the same rule as `bookmark.ts`'s, kept here so the class pages'
+ * code does not share that module with the projects pages and split it into a chunk of its own).
+ */
+const projectIdMessage = `project_id must be a whole number from ${Math.min(...PROJECT_IDS)} to ${Math.max(...PROJECT_IDS)}`;
+const projectIdSchema = z
+  .number({ error: projectIdMessage })
+  .int({ error: projectIdMessage })
+  .min(Math.min(...PROJECT_IDS), { error: projectIdMessage })
+  .max(Math.max(...PROJECT_IDS), { error: projectIdMessage });
 
 /**
  * Class mode (product §2 Classes, §7, D16): a teacher's classes, their learners (accounts without

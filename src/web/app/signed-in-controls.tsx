@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { GraduationCap, LayoutDashboard, ShieldCheck } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '#shared/routes.ts';
 import { buttonVariants } from '#web/components/ui/button.tsx';
@@ -14,6 +14,12 @@ import { clearSessionMarker } from '#web/lib/auth/session-hint.ts';
 import { displayName } from '#web/lib/display-name.ts';
 import { leftToTheNextPage } from '#web/lib/interrupted-load.ts';
 import { QueryProvider } from '#web/lib/query-client.tsx';
+
+/**
+ * A learner's "Ask for help" on tutorial pages (product D16): loaded here, for a learner's session
+ * only (a learner has no e-mail), so no tutorial page carries its code.
+ */
+const LearnerHelp = lazy(() => import('./learner-help.tsx'));
 
 /**
  * The first time the service worker takes control (a first visit), the member's own reads went
@@ -96,6 +102,11 @@ function Controls({ signedOut }: { signedOut: ReactNode }) {
           <ShieldCheck aria-hidden="true" />
           <span className="max-lg:sr-only">Admin</span>
         </Link>
+      ) : null}
+      {session.user.email === '' ? (
+        <Suspense fallback={null}>
+          <LearnerHelp userId={session.user.id} />
+        </Suspense>
       ) : null}
     </div>
   );

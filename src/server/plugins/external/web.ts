@@ -100,9 +100,14 @@ export const webPlugin = fp(
       const page = loadPage(webRoot, entry);
       app.get(route, (request, reply) => sendPage(request, reply, page, 200));
     }
-    await app.register(formsSentWithoutTheApp, { routes: Object.keys(manifest.pages), shellRoutes: SHELL_ROUTES });
-    // A class's page and a class's sign-in page carry an id or a code: the app's shell renders them.
-    for (const route of SHELL_ROUTES) app.get(route, (request, reply) => sendPage(request, reply, fallback, 200));
+    const shellRoutes = Object.keys(SHELL_ROUTES);
+    await app.register(formsSentWithoutTheApp, { routes: Object.keys(manifest.pages), shellRoutes });
+    // A class's page and a class's sign-in page carry an id or a code: the page prerendered at its stand-in path.
+    for (const [route, standIn] of Object.entries(SHELL_ROUTES)) {
+      const entry = manifest.pages[standIn];
+      const page = entry ? loadPage(webRoot, entry) : fallback;
+      app.get(route, (request, reply) => sendPage(request, reply, page, 200));
+    }
     // The 404 shell as a page of its own, for the service worker to precache (product D15).
     app.get(FALLBACK_SHELL_PATH, (request, reply) => sendPage(request, reply, fallback, 200));
     const serviceWorkerFile = path.join(webRoot, SERVICE_WORKER_PATH.slice(1));

@@ -11,7 +11,6 @@ import { ProfileCard } from '#web/features/profile/components/profile-card.tsx';
 import { BookmarksSummary } from '#web/features/projects/components/bookmarks-summary.tsx';
 import { YourBuilds } from '#web/features/projects/components/your-builds.tsx';
 import { RequireAuth } from '#web/lib/auth/require-auth.tsx';
-import { roleHint } from '#web/lib/auth/role-hint.ts';
 import { signOut, useSession } from '#web/lib/auth/session.ts';
 import { notifyInfo } from '#web/lib/notify.ts';
 import { QueryProvider } from '#web/lib/query-client.tsx';
@@ -30,8 +29,8 @@ function Dashboard({ userId, email }: { userId: string; email: string }) {
   const navigate = useNavigate();
   const profile = useProfile(userId);
   // A learner's account is their class's (product D16): no profile to edit, no password, no self-service
-  // (the server refuses those calls to a learner; the token's hint is enough to leave them out here).
-  const isLearner = roleHint(useSession().session?.access_token) === 'learner';
+  // (the server refuses those calls to a learner). A learner's session names no e-mail: they have none.
+  const isLearner = useSession().session?.user.email === '';
   const queryClient = useQueryClient();
   // The community list shows this profile too.
   const refreshCommunityList = () => void invalidateProfiles(queryClient);

@@ -1,8 +1,11 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { ROUTES } from '#shared/routes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAccount } from '#web/features/account/api/account.ts';
-import { RequireAuth } from '#web/lib/auth/require-auth.tsx';
+import { isSigningOutOnPurpose, useSession } from '#web/lib/auth/session.ts';
+import { notifyError } from '#web/lib/notify.ts';
 
 function Gate({ userId, children }: { userId: string; children: (userId: string) => ReactNode }) {
   const account = useAccount(userId);
@@ -38,7 +41,25 @@ function Gate({ userId, children }: { userId: string; children: (userId: string)
   );
 }
 
-/** Teachers' pages (product D16): signed in, and a teacher or an administrator as the database says now. */
+/**
+ * Teachers' pages (product D16): signed in, and a teacher or an administrator as the database says now.
+ * Signed out: the protected pages' toast and `/auth` (product §2). Not lib's RequireAuth: importing it
+ * here would move it out of the chunk the projects pages share with it (scripts/bundle-budget.ts).
+ */
 export function TeacherGate({ children }: { children: (userId: string) => ReactNode }) {
-  return <RequireAuth>{(userId) => <Gate userId={userId}>{children}</Gate>}</RequireAuth>;
+  const { status, session } = useSession();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (status !== 'signed-out' || isSigningOutOnPurpose()) return;
+    notifyError('Authentication Required', 'Sign in or sign up to access this page.');
+    navigate(ROUTES.auth, { replace: true });
+  }, [status, navigate]);
+  if (status !== 'signed-in') {
+    return (
+      <div className="grid min-h-[60vh] place-items-center">
+        <Spinner label="Checking your session…" />
+      </div>
+    );
+  }
+  return <Gate userId={session.user.id}>{children}</Gate>;
 }

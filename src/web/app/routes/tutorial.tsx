@@ -5,23 +5,8 @@ import { usePrefetchTutorial } from '#web/features/projects/api/tutorial-content
 import type { LoadSimulator } from '#web/features/projects/components/simulator-section.tsx';
 import { TutorialScreen } from '#web/features/projects/components/tutorial-page.tsx';
 import { RequireAuthWithPreview } from '#web/lib/auth/require-auth.tsx';
-import { roleHint } from '#web/lib/auth/role-hint.ts';
-import { useSession } from '#web/lib/auth/session.ts';
 import { QueryProvider } from '#web/lib/query-client.tsx';
 import { NOT_FOUND, pageMeta, SITE_NAME } from '#web/lib/site.ts';
-
-/** A learner's "Ask for help" (product D16): its code loads only when the session says learner. */
-const LearnerHelp = lazy(() => import('../learner-help.tsx'));
-
-function LearnerHelpIfLearner({ userId, projectId }: { userId: string; projectId: number }) {
-  const { session } = useSession();
-  if (roleHint(session?.access_token) !== 'learner') return null;
-  return (
-    <Suspense fallback={null}>
-      <LearnerHelp userId={userId} projectId={projectId} />
-    </Suspense>
-  );
-}
 
 /** The simulator (its own feature), loaded only when a learner presses "Run in the simulator". */
 const loadSimulator: LoadSimulator = () =>
@@ -56,12 +41,7 @@ export default function TutorialRoute() {
     <QueryProvider>
       <PrefetchTutorial slug={slug} />
       <RequireAuthWithPreview>
-        {(userId) => (
-          <>
-            <TutorialScreen key={slug} project={project} userId={userId} loadSimulator={loadSimulator} />
-            {userId ? <LearnerHelpIfLearner userId={userId} projectId={project.id} /> : null}
-          </>
-        )}
+        {(userId) => <TutorialScreen key={slug} project={project} userId={userId} loadSimulator={loadSimulator} />}
       </RequireAuthWithPreview>
     </QueryProvider>
   );

@@ -18,6 +18,6 @@ export const useClassSignInPage = (code: string) => useQuery(classSignInPageQuer
 export function useClassSignIn(code: string) {
   return useMutation({
     mutationFn: (credentials: { learner_id: string; secret: string }) =>
-      sessionManager().signInToClass(code, credentials),
+      sessionManager().signInWith(`/api/class-sign-in/${encodeURIComponent(code)}`, credentials),
   });
 }
