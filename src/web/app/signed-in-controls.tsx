@@ -86,7 +86,13 @@ function Controls({ signedOut }: { signedOut: ReactNode }) {
       {teaches ? (
         <Link
           to={ROUTES.classes}
-          className={buttonVariants({ size: 'touch', variant: 'secondary', className: 'max-lg:w-11 max-lg:px-0' })}
+          // An administrator's bar has Admin too: below 1024 px there is room for one of them, and the
+          // administration page links to the classes.
+          className={buttonVariants({
+            size: 'touch',
+            variant: 'secondary',
+            className: isAdmin ? 'max-lg:hidden' : 'max-lg:w-11 max-lg:px-0',
+          })}
           prefetch="intent"
         >
           <GraduationCap aria-hidden="true" />
