@@ -60,6 +60,29 @@ for (const kind of testSettings.databases) {
       );
     });
 
+    it('makes a member a teacher and a member again, audited without an actor', async () => {
+      const member = await signUpAndSignIn(server);
+      const made = await admin(['teacher', member.user.email], scratch.env);
+      expect(made).toEqual({ code: 0, stdout: `${member.user.email} is now a teacher.\n`, stderr: '' });
+      expect((await request(server, '/api/account', { headers: bearer(member.access_token) })).body).toMatchObject({
+        role: 'teacher',
+      });
+      expect((await admin(['teacher', member.user.email], scratch.env)).stdout).toBe(
+        `${member.user.email} is a teacher already.\n`,
+      );
+      expect(await admin(['member', member.user.email], scratch.env)).toMatchObject({
+        code: 0,
+        stdout: `${member.user.email} is now a member.\n`,
+      });
+      const entries = await server.app.repos.auditLog.page({ page: 1, pageSize: 10, targetId: member.user.id });
+      expect(entries.entries.map((entry) => [entry.action, entry.actor_id, entry.detail])).toEqual([
+        ['remove_teacher', null, { from: 'teacher', to: 'member' }],
+        ['make_teacher', null, { from: 'member', to: 'teacher' }],
+      ]);
+      expect((await admin(['teacher', 'nobody@example.test'], scratch.env)).code).toBe(1);
+      expect((await admin(['teacher'], scratch.env)).code).toBe(2);
+    });
+
     it('exits 1 with a clear line for an unknown e-mail, and 2 for a wrong command or address', async () => {
       const unknown = await admin(['promote', 'nobody@example.test'], scratch.env);
       expect(unknown).toEqual({

@@ -3,6 +3,8 @@
  *
  *   npm run admin -- promote <email>   make a member an administrator (the first one is made so)
  *   npm run admin -- demote <email>    make an administrator a member again
+ *   npm run admin -- teacher <email>   make a member a teacher (runs classes on /classes)
+ *   npm run admin -- member <email>    make a teacher (or an administrator) a member again
  *   npm run admin -- list              list the administrators
  *
  * It reads the server's own configuration (src/server/env.ts: DATA_DIR or DATABASE_URL, from the
@@ -18,7 +20,12 @@ import { createRepositories } from '../src/server/db/repositories.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { credentialsSchema } from '../src/shared/schemas/auth.ts';
 
-const USAGE = 'Usage: npm run admin -- promote <email> | demote <email> | list';
+const USAGE = 'Usage: npm run admin -- promote <email> | demote <email> | teacher <email> | member <email> | list';
+
+/** The role each command gives. */
+const ROLE_COMMANDS = { promote: 'admin', demote: 'member', teacher: 'teacher', member: 'member' } as const;
+const isRoleCommand = (command: string | undefined): command is keyof typeof ROLE_COMMANDS =>
+  command !== undefined && Object.hasOwn(ROLE_COMMANDS, command);
 
 export interface CommandResult {
   readonly code: 0 | 1 | 2;
@@ -31,7 +38,7 @@ export async function runAdminCommand(
   env: Record<string, string | undefined>,
 ): Promise<CommandResult> {
   const [command, email, ...extra] = args;
-  const wantsEmail = command === 'promote' || command === 'demote';
+  const wantsEmail = isRoleCommand(command);
   if (!(wantsEmail || command === 'list') || (wantsEmail ? !email || extra.length > 0 : args.length > 1)) {
     return { code: 2, line: USAGE };
   }
@@ -50,7 +57,7 @@ export async function runAdminCommand(
     await migrateToLatest(database);
     const repos = createRepositories(database);
     if (command === 'list') return await list(repos);
-    return await setRole(repos, parsedEmail?.data ?? '', command === 'promote' ? 'admin' : 'member');
+    return await setRole(repos, parsedEmail?.data ?? '', isRoleCommand(command) ? ROLE_COMMANDS[command] : 'member');
   } catch (error) {
     const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
     const reason = error instanceof Error ? error.message : String(error);
@@ -62,10 +69,12 @@ export async function runAdminCommand(
 
 type Repos = ReturnType<typeof createRepositories>;
 
-async function setRole(repos: Repos, email: string, role: 'admin' | 'member'): Promise<CommandResult> {
+const ROLE_NAMES = { admin: 'an administrator', teacher: 'a teacher', member: 'a member' } as const;
+
+async function setRole(repos: Repos, email: string, role: 'admin' | 'teacher' | 'member'): Promise<CommandResult> {
   const user = await repos.users.findByEmail(email);
   if (!user) return { code: 1, line: `No account uses ${email}. The member signs up on the site first.` };
-  const name = role === 'admin' ? 'an administrator' : 'a member';
+  const name = ROLE_NAMES[role];
   if (user.role === role) return { code: 0, line: `${email} is ${name} already.` };
   await repos.administration.setRole(null, user.id, role, 'npm run admin');
   const suspended = user.suspended_at !== null ? ' (suspended: restore them on /admin to let them sign in)' : '';

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './env.ts';
 import { authPlugin } from './plugins/app/auth.ts';
+import { classesPlugin } from './plugins/app/classes.ts';
 import { configPlugin } from './plugins/app/config.ts';
 import { databasePlugin } from './plugins/app/database.ts';
 import { answerClientError, errorHandlerPlugin, sendFrameworkError } from './plugins/app/error-handler.ts';
@@ -23,6 +24,10 @@ import { sessionRoutes } from './routes/api/auth/session.ts';
 import { signUpRoute } from './routes/api/auth/sign-up.ts';
 import { tokenRoute } from './routes/api/auth/token.ts';
 import { bookmarkRoutes } from './routes/api/bookmarks/bookmarks.ts';
+import { classSignInRoutes } from './routes/api/classes/class-sign-in.ts';
+import { classStreamRoute } from './routes/api/classes/class-stream.ts';
+import { classRoutes } from './routes/api/classes/classes.ts';
+import { learnerRoutes } from './routes/api/classes/learner.ts';
 import { healthRoute } from './routes/api/health/health.ts';
 import { profileListRoute } from './routes/api/profiles/list.ts';
 import { profileRoutes } from './routes/api/profiles/profile.ts';
@@ -84,6 +89,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(profileFeedPlugin);
   await app.register(mailerPlugin);
+  await app.register(classesPlugin);
 
   // External plugins: HTTP concerns around every route.
   await app.register(securityHeadersPlugin);
@@ -105,6 +111,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(accountRoutes);
       await api.register(adminMemberRoutes);
       await api.register(adminAuditRoute);
+      await api.register(classRoutes);
+      await api.register(classSignInRoutes);
+      await api.register(learnerRoutes);
+      await api.register(classStreamRoute);
     },
     { prefix: '/api' },
   );

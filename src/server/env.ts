@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_SITE_NAME } from '#shared/constants.ts';
+import {
+  CLASS_FAILURE_WINDOW_SECONDS,
+  CLASS_FAILURES_PER_ADDRESS_PER_WINDOW,
+  DEFAULT_CLASS_RETENTION_DAYS,
+  DEFAULT_SITE_NAME,
+  LEARNER_FAILURES_PER_WINDOW,
+} from '#shared/constants.ts';
 
 /** A private ES256 key in JWK form, as operators may supply it (product §3, Session). */
 const signingJwkSchema = z.looseObject({
@@ -50,6 +56,8 @@ const envSchema = z.object({
   MAX_STREAMS_PER_ADDRESS: count('streams'),
   MAX_STREAMS: count('streams'),
   SIGNUPS_PER_ADDRESS: count('sign-ups'),
+  CLASS_SIGNINS_PER_ADDRESS: count('class sign-ins'),
+  CLASS_RETENTION_DAYS: count('days'),
   REDIS_KEY_PREFIX: optional(z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits, _ . - or :')),
   JWT_SIGNING_KEY: optional(
     z.string().transform((text, ctx) => {
@@ -142,8 +150,35 @@ export const DEFAULT_RECOVERY_LIMITS: RecoveryLimits = {
   resetPerAddress: { max: 30, windowMs: 5 * 60_000 },
 };
 
+/** Class mode (product D16): the operator's retention, and what a school behind one address needs. */
+export interface ClassConfig {
+  /** An archived class and its learners' data are deleted this many days after archiving. */
+  readonly retentionDays: number;
+  /** Class sign-in attempts per client address in 5 minutes (a class signs in together behind one address). */
+  readonly signInsPerAddress: number;
+  /** Class sign-in pages read per client address in 5 minutes (each is a guess at a join code). */
+  readonly pagesPerAddress: number;
+  /** Wrong secrets per learner (any address) before the learner is locked for the rest of the window. */
+  readonly failuresPerLearner: { readonly max: number; readonly windowMs: number };
+  /** Wrong secrets for one class from one address before that address is paused for the class. */
+  readonly failuresPerClassAndAddress: { readonly max: number; readonly windowMs: number };
+}
+
+export const DEFAULT_CLASS_CONFIG: ClassConfig = {
+  retentionDays: DEFAULT_CLASS_RETENTION_DAYS,
+  signInsPerAddress: 300,
+  pagesPerAddress: 300,
+  failuresPerLearner: { max: LEARNER_FAILURES_PER_WINDOW, windowMs: CLASS_FAILURE_WINDOW_SECONDS * 1000 },
+  failuresPerClassAndAddress: {
+    max: CLASS_FAILURES_PER_ADDRESS_PER_WINDOW,
+    windowMs: CLASS_FAILURE_WINDOW_SECONDS * 1000,
+  },
+};
+
 export interface AppConfig {
   readonly siteName: string;
+  /** `DEFAULT_CLASS_CONFIG` when not given. */
+  readonly classes?: ClassConfig;
   readonly auth: AuthConfig;
   /** Shared rate-limit counters for several instances; null keeps them in memory. */
   readonly redisUrl: string | null;
@@ -214,6 +249,11 @@ export function parseEnv(env: Record<string, string | undefined>, cwd = process.
               signupPerAddress: { ...DEFAULT_RATE_LIMITS.signupPerAddress, max: e.SIGNUPS_PER_ADDRESS },
             }
           : DEFAULT_RATE_LIMITS,
+      },
+      classes: {
+        ...DEFAULT_CLASS_CONFIG,
+        retentionDays: e.CLASS_RETENTION_DAYS ?? DEFAULT_CLASS_CONFIG.retentionDays,
+        signInsPerAddress: e.CLASS_SIGNINS_PER_ADDRESS ?? DEFAULT_CLASS_CONFIG.signInsPerAddress,
       },
       redisUrl: e.REDIS_URL ?? null,
       redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'roboforge:',

@@ -45,3 +45,25 @@ export const SOUND_VOLUMES = {
  * from its address; 503: too many in all): the server's `Retry-After`, and the web client's delay.
  */
 export const LIVE_STREAM_RETRY_AFTER_SECONDS = 15;
+
+/**
+ * Class mode (product §2 Classes, D16). A join code is read aloud in a classroom: 8 characters from
+ * 30 that cannot be mistaken for one another (no 0/O, 1/I/L, 5/S), so 30^8 ≈ 6.6 × 10^11 codes, 39.2 bits.
+ */
+export const CLASS_CODE_ALPHABET = 'ABCDEFGHJKMNPQRTUVWXYZ23456789';
+export const CLASS_CODE_LENGTH = 8;
+/** The class's sign-in page: `/c/<code>`. */
+export const CLASS_SIGN_IN_PATH = '/c';
+export const CLASS_NAME_MAX_LENGTH = 60;
+export const LEARNER_NAME_MAX_LENGTH = 40;
+/** Learners added at once, and in one class. */
+export const LEARNERS_PER_REQUEST = 60;
+export const LEARNERS_PER_CLASS = 60;
+/** A learner's secret: this many short, common words (the entropy is in docs/decisions/016). */
+export const LEARNER_SECRET_WORDS = 3;
+/** An archived class and its learners' data are deleted this many days after archiving, unless the operator sets another. */
+export const DEFAULT_CLASS_RETENTION_DAYS = 365;
+/** Wrong secrets per learner, and per class from one address, in a 15-minute window (product §9). */
+export const LEARNER_FAILURES_PER_WINDOW = 10;
+export const CLASS_FAILURES_PER_ADDRESS_PER_WINDOW = 60;
+export const CLASS_FAILURE_WINDOW_SECONDS = 15 * 60;

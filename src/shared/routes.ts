@@ -1,4 +1,4 @@
-import { RESET_PASSWORD_PATH } from './constants.ts';
+import { CLASS_SIGN_IN_PATH, RESET_PASSWORD_PATH } from './constants.ts';
 import { PROJECTS } from './content/projects.ts';
 
 /** The app's routes (product §2). The server answers these with their prerendered pages. */
@@ -13,7 +13,22 @@ export const ROUTES = {
   admin: '/admin',
   /** Where a reset link leads (`#token=…`, product D13). */
   resetPassword: RESET_PASSWORD_PATH,
+  /** A teacher's classes (product D16); teachers and administrators only. */
+  classes: '/classes',
 } as const;
+
+/**
+ * Pages whose path holds an id or a code (product D16): each is prerendered once at a stand-in path
+ * (its loading state, which any id or code starts from), and the server answers every path of the
+ * pattern with that page, so the app hydrates the same markup it prerendered.
+ */
+export const SHELL_ROUTES: Readonly<Record<string, string>> = {
+  '/classes/:id': '/classes/class',
+  [`${CLASS_SIGN_IN_PATH}/:code`]: `${CLASS_SIGN_IN_PATH}/code`,
+};
+
+/** A class's page for its teachers. */
+export const classPath = (id: string) => `/classes/${id}`;
 
 /** A project's tutorial page, e.g. `/projects/plant-watering-robot`. */
 export function tutorialPath(slug: string): string {
@@ -21,7 +36,11 @@ export function tutorialPath(slug: string): string {
 }
 
 function prerenderedRoutes(): string[] {
-  return [...Object.values(ROUTES), ...PROJECTS.map((project) => tutorialPath(project.slug))];
+  return [
+    ...Object.values(ROUTES),
+    ...PROJECTS.map((project) => tutorialPath(project.slug)),
+    ...Object.values(SHELL_ROUTES),
+  ];
 }
 
 /**

@@ -6,6 +6,8 @@ import { accountExportSchema, accountSchema } from '#shared/schemas/account.ts';
 import { apiErrorSchema } from '#shared/schemas/api-error.ts';
 import { type Session, sessionSchema, userResponseSchema } from '#shared/schemas/auth.ts';
 import { bookmarkListSchema, bookmarkSchema } from '#shared/schemas/bookmark.ts';
+import { type ClassSummary, helpQueueSchema, type LearnerWithSecret } from '#shared/schemas/classes.ts';
+import { addLearners, createClass, learnerSession } from '#test/classes.ts';
 import { ROOMY_LIMITS } from '#test/club.ts';
 import { type ForgedTokens, forgeTokens } from '#test/forged-tokens.ts';
 import { describeEachDatabase } from '#test/server-fixture.ts';
@@ -24,38 +26,67 @@ const PASSWORD = 'correct horse battery'; // signUpAndSignIn's default
  * account was suspended while their session stayed alive (a refresh that raced the suspension);
  * `admin` is an administrator. Administration calls act on a member of their own (the target),
  * never on the owner. Public endpoints ignore the token. Without mail, recovery answers 404.
+ *
+ * Class mode (product D16): the owner is a teacher, and teaches the class every class call names
+ * (with a co-teacher, a pupil the calls act on and a waiting help request); `teacher` is a teacher
+ * of another class (404 for this one, as if it did not exist); `learner` is a learner of the class.
+ * Members get 403 from every teacher call, and only learners reach `/api/learner/…`.
  */
 const MATRIX = `
-  endpoint                                          anonymous owner other expired revoked foreign-key alg-none tampered hs256 suspended admin
-  GET    /api/health                                200       200   200   200     200     200         200      200      200   200       200
-  GET    /api/profiles                              200       200   200   200     200     200         200      200      200   200       200
-  GET    /api/profiles/:id                          200       200   200   200     200     200         200      200      200   200       200
-  PATCH  /api/profiles/:id                          401       200   403   401     401     401         401      401      401   401       403
-  GET    /api/bookmarks                             401       200   200   401     401     401         401      401      401   401       200
-  POST   /api/bookmarks                             401       201   201   401     401     401         401      401      401   401       201
-  DELETE /api/bookmarks/:project_id                 401       204   204   401     401     401         401      401      401   401       204
-  GET    /api/auth/user                             401       200   200   401     401     401         401      401      401   401       200
-  POST   /api/auth/logout                           401       204   204   401     401     401         401      401      401   401       204
-  POST   /api/auth/token?grant_type=password        200       200   200   200     200     200         200      200      200   200       200
-  POST   /api/auth/token?grant_type=refresh_token   200       200   200   200     200     200         200      200      200   200       200
-  POST   /api/auth/signup                           200       200   200   200     200     200         200      200      200   200       200
-  GET    /api/auth/jwks                             200       200   200   200     200     200         200      200      200   200       200
-  GET    /api/realtime/profiles                     200       200   200   200     200     200         200      200      200   200       200
-  GET    /api/auth/settings                         200       200   200   200     200     200         200      200      200   200       200
-  POST   /api/auth/recover                          404       404   404   404     404     404         404      404      404   404       404
-  POST   /api/auth/reset                            200       200   200   200     200     200         200      200      200   200       200
-  GET    /api/account                               401       200   200   401     401     401         401      401      401   401       200
-  PUT    /api/account/password                      401       204   204   401     401     401         401      401      401   401       204
-  GET    /api/account/export                        401       200   200   401     401     401         401      401      401   401       200
-  DELETE /api/account                               401       204   204   401     401     401         401      401      401   401       204
-  GET    /api/admin/members                         401       403   403   401     401     401         401      401      401   401       200
-  POST   /api/admin/members/:id/moderation          401       403   403   401     401     401         401      401      401   401       200
-  PUT    /api/admin/members/:id/suspension          401       403   403   401     401     401         401      401      401   401       200
-  DELETE /api/admin/members/:id/suspension          401       403   403   401     401     401         401      401      401   401       200
-  PUT    /api/admin/members/:id/role                401       403   403   401     401     401         401      401      401   401       200
-  POST   /api/admin/members/:id/reset-links         401       403   403   401     401     401         401      401      401   401       201
-  DELETE /api/admin/members/:id                     401       403   403   401     401     401         401      401      401   401       204
-  GET    /api/admin/audit                           401       403   403   401     401     401         401      401      401   401       200
+  endpoint                                           anonymous owner other expired revoked foreign-key alg-none tampered hs256 suspended admin teacher learner
+  GET    /api/health                                 200       200   200   200     200     200         200      200      200   200       200   200     200
+  GET    /api/profiles                               200       200   200   200     200     200         200      200      200   200       200   200     200
+  GET    /api/profiles/:id                           200       200   200   200     200     200         200      200      200   200       200   200     200
+  PATCH  /api/profiles/:id                           401       200   403   401     401     401         401      401      401   401       403   403     403
+  GET    /api/bookmarks                              401       200   200   401     401     401         401      401      401   401       200   200     200
+  POST   /api/bookmarks                              401       201   201   401     401     401         401      401      401   401       201   201     201
+  DELETE /api/bookmarks/:project_id                  401       204   204   401     401     401         401      401      401   401       204   204     204
+  GET    /api/auth/user                              401       200   200   401     401     401         401      401      401   401       200   200     200
+  POST   /api/auth/logout                            401       204   204   401     401     401         401      401      401   401       204   204     204
+  POST   /api/auth/token?grant_type=password         200       200   200   200     200     200         200      200      200   200       200   200     200
+  POST   /api/auth/token?grant_type=refresh_token    200       200   200   200     200     200         200      200      200   200       200   200     200
+  POST   /api/auth/signup                            200       200   200   200     200     200         200      200      200   200       200   200     200
+  GET    /api/auth/jwks                              200       200   200   200     200     200         200      200      200   200       200   200     200
+  GET    /api/realtime/profiles                      200       200   200   200     200     200         200      200      200   200       200   200     200
+  GET    /api/auth/settings                          200       200   200   200     200     200         200      200      200   200       200   200     200
+  POST   /api/auth/recover                           404       404   404   404     404     404         404      404      404   404       404   404     404
+  POST   /api/auth/reset                             200       200   200   200     200     200         200      200      200   200       200   200     200
+  GET    /api/account                                401       200   200   401     401     401         401      401      401   401       200   200     200
+  PUT    /api/account/password                       401       204   204   401     401     401         401      401      401   401       204   204     403
+  GET    /api/account/export                         401       200   200   401     401     401         401      401      401   401       200   200     403
+  DELETE /api/account                                401       204   204   401     401     401         401      401      401   401       204   204     403
+  GET    /api/admin/members                          401       403   403   401     401     401         401      401      401   401       200   403     403
+  POST   /api/admin/members/:id/moderation           401       403   403   401     401     401         401      401      401   401       200   403     403
+  PUT    /api/admin/members/:id/suspension           401       403   403   401     401     401         401      401      401   401       200   403     403
+  DELETE /api/admin/members/:id/suspension           401       403   403   401     401     401         401      401      401   401       200   403     403
+  PUT    /api/admin/members/:id/role                 401       403   403   401     401     401         401      401      401   401       200   403     403
+  POST   /api/admin/members/:id/reset-links          401       403   403   401     401     401         401      401      401   401       201   403     403
+  DELETE /api/admin/members/:id                      401       403   403   401     401     401         401      401      401   401       204   403     403
+  GET    /api/admin/audit                            401       403   403   401     401     401         401      401      401   401       200   403     403
+  GET    /api/classes                                401       200   403   401     401     401         401      401      401   401       200   200     403
+  POST   /api/classes                                401       201   403   401     401     401         401      401      401   401       201   201     403
+  GET    /api/classes/:id                            401       200   403   401     401     401         401      401      401   401       200   404     403
+  PATCH  /api/classes/:id                            401       200   403   401     401     401         401      401      401   401       200   404     403
+  DELETE /api/classes/:id                            401       204   403   401     401     401         401      401      401   401       204   404     403
+  POST   /api/classes/:id/teachers                   401       200   403   401     401     401         401      401      401   401       200   404     403
+  DELETE /api/classes/:id/teachers/:teacherId        401       200   403   401     401     401         401      401      401   401       200   404     403
+  POST   /api/classes/:id/learners                   401       201   403   401     401     401         401      401      401   401       201   404     403
+  PATCH  /api/classes/:id/learners/:learnerId        401       200   403   401     401     401         401      401      401   401       200   404     403
+  POST   /api/classes/:id/learners/:learnerId/secret  401       200   403   401     401     401         401      401      401   401       200   404     403
+  DELETE /api/classes/:id/learners/:learnerId/lock   401       204   403   401     401     401         401      401      401   401       204   404     403
+  GET    /api/classes/:id/learners/:learnerId/export  401       200   403   401     401     401         401      401      401   401       200   404     403
+  DELETE /api/classes/:id/learners/:learnerId        401       204   403   401     401     401         401      401      401   401       204   404     403
+  GET    /api/classes/:id/learners/:learnerId/progress  401       200   403   401     401     401         401      401      401   401       200   404     403
+  GET    /api/classes/:id/progress                   401       200   403   401     401     401         401      401      401   401       200   404     403
+  GET    /api/classes/:id/progress.csv               401       200   403   401     401     401         401      401      401   401       200   404     403
+  GET    /api/classes/:id/help                       401       200   403   401     401     401         401      401      401   401       200   404     403
+  POST   /api/classes/:id/help/:requestId            401       204   403   401     401     401         401      401      401   401       204   404     403
+  GET    /api/realtime/classes/:id                   401       200   403   401     401     401         401      401      401   401       200   404     403
+  GET    /api/class-sign-in/:code                    200       200   200   200     200     200         200      200      200   200       200   200     200
+  POST   /api/class-sign-in/:code                    200       200   200   200     200     200         200      200      200   200       200   200     200
+  GET    /api/learner/class                          401       403   403   401     401     401         401      401      401   401       403   403     200
+  POST   /api/learner/help                           401       403   403   401     401     401         401      401      401   401       403   403     201
+  DELETE /api/learner/help                           401       403   403   401     401     401         401      401      401   401       403   403     204
 `;
 
 const CALLERS = [
@@ -70,6 +101,8 @@ const CALLERS = [
   'hs256',
   'suspended',
   'admin',
+  'teacher',
+  'learner',
 ] as const;
 type Caller = (typeof CALLERS)[number];
 
@@ -111,6 +144,13 @@ interface World {
   readonly admin: Session;
   /** The member the administration calls act on: new in every world. */
   readonly target: Session;
+  /** The owner's class, with a co-teacher, a pupil (acted on) with a help request, and the learner who calls. */
+  readonly klass: ClassSummary;
+  readonly coTeacher: Session;
+  readonly pupil: LearnerWithSecret;
+  readonly helpRequestId: number;
+  readonly learner: Session;
+  readonly teacher: Session;
   readonly tokens: ReadonlyMap<Caller, string | null>;
 }
 
@@ -120,15 +160,23 @@ const json = (world: World, method: string, path: string, headers: Record<string
   request(world.server, path, { method, headers, ...(body === undefined ? {} : { json: body }) });
 
 /** The stream never ends: take its status, then hang up. */
-async function openStream(world: World, headers: Record<string, string>): Promise<Answer> {
+async function openStream(
+  world: World,
+  headers: Record<string, string>,
+  path = '/api/realtime/profiles',
+): Promise<Answer> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), 2000);
   try {
-    const response = await fetch(new URL('/api/realtime/profiles', world.server.baseUrl), {
+    const response = await fetch(new URL(path, world.server.baseUrl), {
       headers,
       signal: controller.signal,
     });
     const type = response.headers.get('content-type') ?? '';
+    if (!type.startsWith('text/event-stream')) {
+      const text = await response.text();
+      return { status: response.status, body: JSON.parse(text), text };
+    }
     return { status: response.status, body: type, text: type };
   } finally {
     clearTimeout(timer);
@@ -183,10 +231,60 @@ const REQUESTS: Record<string, Send> = {
   'DELETE /api/admin/members/:id': (w, auth) =>
     json(w, 'DELETE', `/api/admin/members/${w.target.user.id}`, auth, { reason: 'matrix' }),
   'GET /api/admin/audit': (w, auth) => json(w, 'GET', '/api/admin/audit', auth),
+  'GET /api/classes': (w, auth) => json(w, 'GET', '/api/classes', auth),
+  'POST /api/classes': (w, auth) => json(w, 'POST', '/api/classes', auth, { name: 'Made by whoever called' }),
+  'GET /api/classes/:id': (w, auth) => json(w, 'GET', classPath(w), auth),
+  'PATCH /api/classes/:id': (w, auth) => json(w, 'PATCH', classPath(w), auth, { name: 'Renamed by whoever called' }),
+  'DELETE /api/classes/:id': (w, auth) => json(w, 'DELETE', classPath(w), auth, { confirm_name: w.klass.name }),
+  'POST /api/classes/:id/teachers': (w, auth) =>
+    json(w, 'POST', `${classPath(w)}/teachers`, auth, { email: w.teacher.user.email }),
+  'DELETE /api/classes/:id/teachers/:teacherId': (w, auth) =>
+    json(w, 'DELETE', `${classPath(w)}/teachers/${w.coTeacher.user.id}`, auth),
+  'POST /api/classes/:id/learners': (w, auth) =>
+    json(w, 'POST', `${classPath(w)}/learners`, auth, { names: ['Added By Whoever'] }),
+  'PATCH /api/classes/:id/learners/:learnerId': (w, auth) =>
+    json(w, 'PATCH', pupilPath(w), auth, { display_name: 'Renamed by whoever' }),
+  'POST /api/classes/:id/learners/:learnerId/secret': (w, auth) => json(w, 'POST', `${pupilPath(w)}/secret`, auth),
+  'DELETE /api/classes/:id/learners/:learnerId/lock': (w, auth) => json(w, 'DELETE', `${pupilPath(w)}/lock`, auth),
+  'GET /api/classes/:id/learners/:learnerId/export': (w, auth) => json(w, 'GET', `${pupilPath(w)}/export`, auth),
+  'DELETE /api/classes/:id/learners/:learnerId': (w, auth) => json(w, 'DELETE', pupilPath(w), auth),
+  'GET /api/classes/:id/learners/:learnerId/progress': (w, auth) => json(w, 'GET', `${pupilPath(w)}/progress`, auth),
+  'GET /api/classes/:id/progress': (w, auth) => json(w, 'GET', `${classPath(w)}/progress`, auth),
+  'GET /api/classes/:id/progress.csv': (w, auth) => json(w, 'GET', `${classPath(w)}/progress.csv`, auth),
+  'GET /api/classes/:id/help': (w, auth) => json(w, 'GET', `${classPath(w)}/help`, auth),
+  'POST /api/classes/:id/help/:requestId': (w, auth) =>
+    json(w, 'POST', `${classPath(w)}/help/${w.helpRequestId}`, auth, { state: 'coming' }),
+  'GET /api/realtime/classes/:id': (w, auth) => openStream(w, auth, `/api/realtime/classes/${w.klass.id}`),
+  'GET /api/class-sign-in/:code': (w, auth) => json(w, 'GET', `/api/class-sign-in/${w.klass.join_code}`, auth),
+  'POST /api/class-sign-in/:code': (w, auth) =>
+    json(w, 'POST', `/api/class-sign-in/${w.klass.join_code}`, auth, {
+      learner_id: w.pupil.id,
+      secret: w.pupil.secret,
+    }),
+  'GET /api/learner/class': (w, auth) => json(w, 'GET', '/api/learner/class', auth),
+  'POST /api/learner/help': (w, auth) => json(w, 'POST', '/api/learner/help', auth, { project_id: 4, step: 2 }),
+  'DELETE /api/learner/help': (w, auth) => json(w, 'DELETE', '/api/learner/help', auth),
 };
 
+function classPath(world: World): string {
+  return `/api/classes/${world.klass.id}`;
+}
+
+function pupilPath(world: World): string {
+  return `${classPath(world)}/learners/${world.pupil.id}`;
+}
+
 /** Rows whose call changes the caller's own account for good: every cell gets a new cast. */
-const CONSUMING_ROWS = new Set(['POST /api/auth/logout', 'DELETE /api/account', 'PUT /api/account/password']);
+const CONSUMING_ROWS = new Set([
+  'POST /api/auth/logout',
+  'DELETE /api/account',
+  'PUT /api/account/password',
+  // The class, the co-teacher or the pupil is gone after the first call that may make it.
+  'DELETE /api/classes/:id',
+  'DELETE /api/classes/:id/teachers/:teacherId',
+  'DELETE /api/classes/:id/learners/:learnerId',
+  'POST /api/classes/:id/teachers',
+]);
 
 /** Checks of a successful answer: whatever it returns belongs to the caller. */
 const OWN_DATA_ONLY: Record<string, (answer: Answer, callerId: string) => boolean> = {
@@ -198,7 +296,18 @@ const OWN_DATA_ONLY: Record<string, (answer: Answer, callerId: string) => boolea
   'GET /api/realtime/profiles': (answer) => answer.text.startsWith('text/event-stream'),
   'GET /api/account': (answer, callerId) => accountSchema.parse(answer.body).id === callerId,
   'GET /api/account/export': (answer, callerId) => accountExportSchema.parse(answer.body).account.id === callerId,
+  'GET /api/realtime/classes/:id': (answer) => answer.text.startsWith('text/event-stream'),
 };
+
+/** Class calls whose answer names the class's teachers (their e-mails), for the class's teachers and administrators. */
+const SHOWS_CLASS_TEACHERS = new Set([
+  'GET /api/classes',
+  'POST /api/classes',
+  'GET /api/classes/:id',
+  'PATCH /api/classes/:id',
+  'POST /api/classes/:id/teachers',
+  'DELETE /api/classes/:id/teachers/:teacherId',
+]);
 
 /** Answers that may name a member's e-mail: their own account's, and any in an administrator's view. */
 const SHOWS_OWN_EMAIL = new Set(['GET /api/auth/user', 'GET /api/account', 'GET /api/account/export']);
@@ -229,12 +338,40 @@ async function memberState(world: World, member: Session): Promise<string> {
   return JSON.stringify({ account, profile, bookmarks, resets, signedIn });
 }
 
+/** Everything of the class: only its teachers and administrators may change it. */
+async function classState(world: World): Promise<string> {
+  const db = world.server.app.database.db;
+  const id = world.klass.id;
+  const row = await db.selectFrom('classes').selectAll().where('id', '=', id).executeTakeFirst();
+  const teachers = await db
+    .selectFrom('class_teachers')
+    .selectAll()
+    .where('class_id', '=', id)
+    .orderBy('teacher_id')
+    .execute();
+  const learners = await db.selectFrom('learners').selectAll().where('class_id', '=', id).orderBy('id').execute();
+  const secret = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', world.pupil.id)
+    .executeTakeFirst();
+  const help = await db.selectFrom('help_requests').selectAll().where('class_id', '=', id).orderBy('id').execute();
+  return JSON.stringify({ row, teachers, learners, secret, help });
+}
+
 describeEachDatabase('access control', ROOMY_LIMITS, (test) => {
-  const accounts = { owner: '', other: '', dana: '', suspended: '', admin: '' };
+  const accounts = { owner: '', other: '', dana: '', suspended: '', admin: '', teacher: '', coTeacher: '' };
 
   /** New members for the cast (an administrator promoted as the command line does). */
   async function newAccounts(server: TestServer) {
-    accounts.owner = (await signUpAndSignIn(server)).user.email;
+    const teacherAccount = async () => {
+      const member = await signUpAndSignIn(server);
+      await server.app.repos.administration.setRole(null, member.user.id, 'teacher', 'access-control matrix');
+      return member.user.email;
+    };
+    accounts.owner = await teacherAccount();
+    accounts.teacher = await teacherAccount();
+    accounts.coTeacher = await teacherAccount();
     accounts.other = (await signUpAndSignIn(server)).user.email;
     accounts.dana = (await signUpAndSignIn(server)).user.email;
     accounts.suspended = (await signUpAndSignIn(server)).user.email;
@@ -264,6 +401,23 @@ describeEachDatabase('access control', ROOMY_LIMITS, (test) => {
     const suspended = await suspendedMember(server);
     const admin = await signIn(server, accounts.admin);
     const target = await signUpAndSignIn(server);
+    const teacher = await signIn(server, accounts.teacher);
+    const coTeacher = await signIn(server, accounts.coTeacher);
+    const klass = await createClass(server, owner, `Matrix ${crypto.randomUUID().slice(0, 8)}`);
+    await server.app.repos.classes.addTeacher(owner.user.id, klass.id, accounts.coTeacher);
+    const [pupil, caller] = await addLearners(server, owner, klass.id, ['Pupil Acted On', 'Lena Learner']);
+    if (!pupil || !caller) throw new Error('no learners');
+    const learner = await learnerSession(server, klass.join_code, caller);
+    const pupilSession = await learnerSession(server, klass.join_code, pupil);
+    await request(server, '/api/learner/help', {
+      method: 'POST',
+      headers: bearer(pupilSession.access_token),
+      json: { project_id: 2, step: 1 },
+    });
+    const queue = helpQueueSchema.parse(
+      (await request(server, `/api/classes/${klass.id}/help`, { headers: bearer(owner.access_token) })).body,
+    );
+    const helpRequestId = queue.requests[0]?.id ?? 0;
     const signedOut = await signIn(server, accounts.owner);
     await request(server, '/api/auth/logout', { method: 'POST', headers: bearer(signedOut.access_token) });
     const forged: ForgedTokens = await forgeTokens(server, owner, other);
@@ -279,8 +433,25 @@ describeEachDatabase('access control', ROOMY_LIMITS, (test) => {
       ['hs256', forged.hmacWithPublicKey],
       ['suspended', suspended.access_token],
       ['admin', admin.access_token],
+      ['teacher', teacher.access_token],
+      ['learner', learner.access_token],
     ]);
-    return { server, owner, other, dana, suspended, admin, target, tokens };
+    return {
+      server,
+      owner,
+      other,
+      dana,
+      suspended,
+      admin,
+      target,
+      tokens,
+      klass,
+      coTeacher,
+      pupil,
+      helpRequestId,
+      learner,
+      teacher,
+    };
   }
 
   /** Every cell starts from the same data: the owner has bookmarked project 5, nobody else anything. */
@@ -301,6 +472,7 @@ describeEachDatabase('access control', ROOMY_LIMITS, (test) => {
     await resetBookmarks(world);
     const before = await memberState(world, world.owner);
     const targetBefore = await memberState(world, world.target);
+    const classBefore = await classState(world);
     const answer = await send(world, token ? bearer(token) : {});
     const cell = `${row.endpoint} as ${caller}`;
     const problems: string[] = [];
@@ -317,20 +489,22 @@ describeEachDatabase('access control', ROOMY_LIMITS, (test) => {
       }
     }
     const ownData = OWN_DATA_ONLY[row.endpoint];
-    const callerSession =
-      caller === 'owner'
-        ? world.owner
-        : caller === 'admin'
-          ? world.admin
-          : caller === 'suspended'
-            ? world.suspended
-            : world.other;
+    const sessions: Partial<Record<Caller, Session>> = {
+      owner: world.owner,
+      admin: world.admin,
+      suspended: world.suspended,
+      teacher: world.teacher,
+      learner: world.learner,
+    };
+    const callerSession = sessions[caller] ?? world.other;
     if (answer.status < 300 && ownData && !ownData(answer, callerSession.user.id)) {
       problems.push(`${cell}: answered with data that is not the caller's: ${answer.text.slice(0, 200)}`);
     }
     // Neither member opted in to showing an e-mail: only their own account calls, and an
     // administrator's view of the members, may name it.
-    const adminView = caller === 'admin' && row.endpoint.startsWith('GET /api/admin/');
+    const adminView =
+      (caller === 'admin' && row.endpoint.startsWith('GET /api/admin/')) ||
+      ((caller === 'admin' || caller === 'owner') && SHOWS_CLASS_TEACHERS.has(row.endpoint));
     for (const [member, session] of [
       ['owner', world.owner],
       ['other', world.other],
@@ -339,30 +513,43 @@ describeEachDatabase('access control', ROOMY_LIMITS, (test) => {
       if (!ownAccount && !adminView && answer.text.includes(session.user.email))
         problems.push(`${cell}: leaked the ${member}'s e-mail`);
     }
-    if (caller !== 'owner' && (await memberState(world, world.owner)) !== before)
-      problems.push(`${cell}: changed the owner's data`);
+    const ownerAfter = await memberState(world, world.owner);
+    if (caller !== 'owner' && ownerAfter !== before)
+      problems.push(`${cell}: changed the owner's data: ${before} → ${ownerAfter}`);
     const administering = caller === 'admin' && row.endpoint.includes('/api/admin/');
     if (!administering && (await memberState(world, world.target)) !== targetBefore)
       problems.push(`${cell}: changed the target's data`);
+    const teaching = (caller === 'owner' || caller === 'admin') && row.endpoint.includes('/api/classes/');
+    // A learner's own help request is theirs to change; nobody else but the class's teachers changes the class.
+    const ownHelp = caller === 'learner' && row.endpoint.includes('/api/learner/help');
+    // A teacher who deletes their own account leaves their classes.
+    const leaving = caller === 'owner' && row.endpoint === 'DELETE /api/account';
+    if (!teaching && !ownHelp && !leaving && (await classState(world)) !== classBefore)
+      problems.push(`${cell}: changed the class's data`);
     return problems;
   }
 
-  test.for(parseMatrix(MATRIX))('$endpoint answers every caller as the table says', async (row, { server }) => {
-    const problems: string[] = [];
-    let world = await freshWorld(server);
-    for (const caller of CALLERS) {
-      // Signing out spends the session every forged token points at, and deleting an account the
-      // account: a new cast for each cell then, so that a forged token fails for being forged, not
-      // for naming a dead session, and every caller has an account to delete.
-      if (CONSUMING_ROWS.has(row.endpoint)) {
-        world = await freshWorld(server, { newAccounts: row.endpoint === 'DELETE /api/account' });
+  // A new cast for every cell of some rows (a class and its learners each time) takes a while on 2 cores.
+  test.for(parseMatrix(MATRIX))(
+    '$endpoint answers every caller as the table says',
+    { timeout: 120_000 },
+    async (row, { server }) => {
+      const problems: string[] = [];
+      let world = await freshWorld(server);
+      for (const caller of CALLERS) {
+        // Signing out spends the session every forged token points at, and deleting an account the
+        // account: a new cast for each cell then, so that a forged token fails for being forged, not
+        // for naming a dead session, and every caller has an account to delete.
+        if (CONSUMING_ROWS.has(row.endpoint)) {
+          world = await freshWorld(server, { newAccounts: row.endpoint === 'DELETE /api/account' });
+        }
+        problems.push(...(await problemsOf(row, caller, world)));
       }
-      problems.push(...(await problemsOf(row, caller, world)));
-    }
-    // Every member of the last cast deleted their own account: the next rows need a cast that exists.
-    if (row.endpoint === 'DELETE /api/account') await newAccounts(server);
-    expect(problems).toEqual([]);
-  });
+      // Every member of the last cast deleted their own account: the next rows need a cast that exists.
+      if (row.endpoint === 'DELETE /api/account') await newAccounts(server);
+      expect(problems).toEqual([]);
+    },
+  );
 
   test('every endpoint of the table has a request, and every request a row', () => {
     expect(

@@ -14,8 +14,10 @@ import {
   userResponseSchema,
 } from '#shared/schemas/auth.ts';
 import { bookmarkListSchema, bookmarkSchema } from '#shared/schemas/bookmark.ts';
+import { addedLearnersSchema, classSummarySchema, learnerClassSchema } from '#shared/schemas/classes.ts';
 import { healthSchema } from '#shared/schemas/health.ts';
 import { publicProfileListSchema, publicProfileSchema } from '#shared/schemas/profile.ts';
+import { addLearners, createClass, learnerSession, newTeacher } from '#test/classes.ts';
 import { findInvalidRows } from '#test/database-invariants.ts';
 import { writeFixtureWebBuild } from '#test/fixture-web-build.ts';
 import { insertMember } from '#test/fixtures.ts';
@@ -23,7 +25,7 @@ import { type RawRequest, type RawResponse, sendRaw } from '#test/raw-request.ts
 import { describeEachDatabase, serverTest } from '#test/server-fixture.ts';
 import { signUpAndSignIn } from '#test/sign-up.ts';
 import { fuzzSeed, runCount, timeLimitMs } from '#test/soak.ts';
-import { request } from '#test/test-server.ts';
+import { request, type TestServer } from '#test/test-server.ts';
 import {
   authorizationFor,
   type Body,
@@ -35,7 +37,7 @@ import {
   percentEncode,
 } from './hostile-values.ts';
 
-/** Runs per endpoint: 19 endpoints make ~1,700 requests per database in `npm test`, ~27,000 under SOAK. */
+/** Runs per endpoint: 23 endpoints make ~2,100 requests per database in `npm test`, ~32,000 under SOAK. */
 const RUNS_PER_ENDPOINT = runCount(90, 1400);
 const STATIC_RUNS = runCount(300, 4000);
 /** Far above any real answer time here; a request still open after this counts as a hang. */
@@ -81,6 +83,10 @@ const ENDPOINTS = [
   'PUT /api/account/password',
   'DELETE /api/account',
   'POST /api/auth/reset',
+  'POST /api/classes',
+  'POST /api/classes/:id/learners',
+  'POST /api/class-sign-in/:code',
+  'POST /api/learner/help',
   'any method on any API path',
 ] as const;
 type EndpointName = (typeof ENDPOINTS)[number];
@@ -110,6 +116,12 @@ interface FuzzContext {
   readonly quitter: Session;
   /** Live reset links of throwaway members: each works once. */
   readonly resetTokens: readonly string[];
+  /** Class mode: a teacher and their class, a learner the sign-in requests name, and one who asks for help. */
+  readonly teacher: Session;
+  readonly classId: string;
+  readonly joinCode: string;
+  readonly pupil: { readonly id: string; readonly secret: string };
+  readonly learner: Session;
 }
 
 /** Shortens long values so a failing case prints readably (fast-check prints it with its seed). */
@@ -253,6 +265,15 @@ const API_PATHS = [
   '/api/health%2f..',
 ];
 
+/** A class's or a learner's name: usually plausible, sometimes over the limit, blank or full of control characters. */
+const className = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('', '   ', 'x'.repeat(61), 'a\u0000b', 'a\u202eb', 'Lovelace, Ada', '🤖'.repeat(30)),
+  },
+);
+
 /** An administrator's reason: usually plausible, sometimes over the limit, blank or full of control characters. */
 const reason = fc.oneof(
   { weight: 4, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 80 }) },
@@ -261,6 +282,8 @@ const reason = fc.oneof(
 
 function endpoints(context: FuzzContext): Record<EndpointName, Endpoint> {
   const { owner, leaver, refresher, admin, moderated, changer, quitter, resetTokens } = context;
+  const { teacher, classId, joinCode, pupil, learner } = context;
+  const teacherAuth = authorizationFor(teacher.access_token);
   const adminAuth = authorizationFor(admin.access_token);
   const ownerAuth = authorizationFor(owner.access_token);
   const extraHeaders = fc.record(
@@ -460,6 +483,72 @@ function endpoints(context: FuzzContext): Record<EndpointName, Endpoint> {
         ),
       ).map((body) => withBody('POST', '/api/auth/reset', null, body)),
     },
+    'POST /api/classes': {
+      success: classSummarySchema,
+      requests: fc
+        .tuple(teacherAuth, hostileBody(fc.record({ name: field(className) }, { requiredKeys: [] })))
+        .map(([auth, body]) => withBody('POST', '/api/classes', auth, body)),
+    },
+    'POST /api/classes/:id/learners': {
+      success: addedLearnersSchema,
+      requests: fc
+        .tuple(
+          idSegment(classId),
+          teacherAuth,
+          hostileBody(
+            fc.record({ names: field(fc.array(className, { minLength: 0, maxLength: 2 })) }, { requiredKeys: [] }),
+          ),
+        )
+        .map(([id, auth, body]) => withBody('POST', `/api/classes/${id}/learners`, auth, body)),
+    },
+    'POST /api/class-sign-in/:code': {
+      success: sessionSchema,
+      requests: fc
+        .tuple(
+          fc.oneof(
+            {
+              weight: 6,
+              arbitrary: fc.constantFrom(
+                joinCode,
+                joinCode.toLowerCase(),
+                `${joinCode.slice(0, 4)}-${joinCode.slice(4)}`,
+              ),
+            },
+            { weight: 2, arbitrary: idSegment('ZZZZZZZZ') },
+          ),
+          hostileBody(
+            fc.record(
+              {
+                learner_id: field(
+                  fc.oneof({ weight: 5, arbitrary: fc.constant(pupil.id) }, { weight: 1, arbitrary: fc.uuid() }),
+                ),
+                secret: field(
+                  fc.oneof({ weight: 5, arbitrary: fc.constant(pupil.secret) }, { weight: 1, arbitrary: password }),
+                ),
+              },
+              { requiredKeys: [] },
+            ),
+          ),
+        )
+        .map(([code, body]) => withBody('POST', `/api/class-sign-in/${code}`, null, body)),
+    },
+    'POST /api/learner/help': {
+      success: learnerClassSchema,
+      requests: fc
+        .tuple(
+          authorizationFor(learner.access_token),
+          hostileBody(
+            fc.record(
+              {
+                project_id: field(projectId),
+                step: field(fc.oneof(fc.nat(12), fc.constantFrom(-1, 1.5, 100, 1e308))),
+              },
+              { requiredKeys: [] },
+            ),
+          ),
+        )
+        .map(([auth, body]) => withBody('POST', '/api/learner/help', auth, body)),
+    },
     'any method on any API path': {
       requests: fc
         .tuple(
@@ -509,6 +598,21 @@ function expectOrderlyAnswer(endpoint: Endpoint, request: RawRequest, answer: Ra
   }
 }
 
+/** A teacher with a class of two learners: one whose sign-in the fuzzer tries, one signed in to ask for help. */
+async function classMode(server: TestServer) {
+  const teacher = await newTeacher(server);
+  const klass = await createClass(server, teacher, 'Fuzzed class');
+  const [pupil, asker] = await addLearners(server, teacher, klass.id, ['Pupil Fuzzed', 'Asker Fuzzed']);
+  if (!pupil || !asker) throw new Error('no learners');
+  return {
+    teacher,
+    classId: klass.id,
+    joinCode: klass.join_code,
+    pupil: { id: pupil.id, secret: pupil.secret },
+    learner: await learnerSession(server, klass.join_code, asker),
+  };
+}
+
 describeEachDatabase('hostile input to every API endpoint', UNLIMITED, (test) => {
   let context: FuzzContext;
   let hiddenEmail: string;
@@ -533,6 +637,7 @@ describeEachDatabase('hostile input to every API endpoint', UNLIMITED, (test) =>
       changer: await signUpAndSignIn(server),
       quitter: await signUpAndSignIn(server),
       resetTokens,
+      ...(await classMode(server)),
     };
   });
 

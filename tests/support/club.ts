@@ -1,4 +1,4 @@
-import { type AppConfig, DEFAULT_RATE_LIMITS } from '#server/env.ts';
+import { type AppConfig, DEFAULT_CLASS_CONFIG, DEFAULT_RATE_LIMITS } from '#server/env.ts';
 import { type Session, sessionSchema } from '#shared/schemas/auth.ts';
 import { PASSWORD } from './sign-up.ts';
 import { bearer, request, type TestServer } from './test-server.ts';
@@ -17,6 +17,7 @@ export const ROOMY_LIMITS: Partial<AppConfig> = {
       tokenPerAddress: { max: 10_000, windowMs: 60_000 },
     },
   },
+  classes: { ...DEFAULT_CLASS_CONFIG, signInsPerAddress: 10_000, pagesPerAddress: 10_000 },
   recoveryLimits: {
     recoverPerAddress: { max: 10_000, windowMs: 60_000 },
     recoverPerEmail: { max: 10_000, windowMs: 60_000 },

@@ -5,7 +5,9 @@ export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 const AUDIENCE = 'authenticated';
 
 /** The member's role in RoboForge, claim `app_role` (`role` keeps the hosted service's meaning: `authenticated`). */
-export type AppRole = 'member' | 'admin';
+export type AppRole = 'member' | 'teacher' | 'admin' | 'learner';
+const APP_ROLES: readonly string[] = ['member', 'teacher', 'admin', 'learner'] satisfies AppRole[];
+const isAppRole = (value: unknown): value is AppRole => typeof value === 'string' && APP_ROLES.includes(value);
 
 export interface AccessClaims {
   readonly userId: string;
@@ -59,7 +61,7 @@ export async function verifyAccessToken(
     const { sub, email, sid, app_role } = payload;
     if (typeof sub !== 'string' || typeof email !== 'string' || typeof sid !== 'string') return null;
     // Tokens issued before roles existed carry no app_role: they are a member's.
-    return { userId: sub, email, sessionId: sid, role: app_role === 'admin' ? 'admin' : 'member' };
+    return { userId: sub, email, sessionId: sid, role: isAppRole(app_role) ? app_role : 'member' };
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;

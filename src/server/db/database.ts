@@ -18,6 +18,8 @@ export interface Database {
   readonly schema?: string;
   /** Tells this process's listeners (the profile feed) that a profile change has committed. */
   readonly profileCommits: CommitSignal;
+  /** Tells this process's class feed that a class event has committed (a tick, a help request, the roster). */
+  readonly classCommits: CommitSignal;
   /** Failures of the database itself (full disk, damaged pages, lost connection) seen by any query. */
   readonly failures: DatabaseFailures;
   /** Where the database is, for messages: the SQLite file, or the PostgreSQL server and database. */
@@ -146,6 +148,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       kind: 'sqlite',
       db,
       profileCommits: commitSignal(),
+      classCommits: commitSignal(),
       failures,
       location: config.file,
       close: () => db.destroy(),
@@ -177,6 +180,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     db,
     schema: config.schema,
     profileCommits: commitSignal(),
+    classCommits: commitSignal(),
     failures,
     location: postgresLocation(config.url),
     close: () => db.destroy(),

@@ -2,6 +2,7 @@ import type { Database } from './database.ts';
 import { administrationRepository } from './repositories/administration.ts';
 import { auditLogRepository } from './repositories/audit-log.ts';
 import { bookmarksRepository } from './repositories/bookmarks.ts';
+import { classesRepository } from './repositories/classes.ts';
 import { healthRepository } from './repositories/health.ts';
 import { membersRepository } from './repositories/members.ts';
 import { passwordResetsRepository } from './repositories/password-resets.ts';
@@ -32,6 +33,7 @@ export function createRepositories(database: Database) {
     auditLog: auditLogRepository(database),
     passwordResets: passwordResetsRepository(database),
     administration: administrationRepository(database),
+    classes: classesRepository(database),
   };
 }
 

@@ -6,7 +6,8 @@ import type { Generated, Insertable, Selectable } from 'kysely';
  * reason (SQLite has no boolean type).
  */
 
-export type Role = 'member' | 'admin';
+/** `teacher` runs classes; `learner` is an account a teacher made for a class (no e-mail). */
+export type Role = 'member' | 'teacher' | 'admin' | 'learner';
 
 export interface UsersTable {
   id: string;
@@ -14,7 +15,7 @@ export interface UsersTable {
   password_hash: string;
   created_at: string;
   updated_at: string;
-  /** What the member may do: `admin` reaches the administration API (product §6). */
+  /** What the member may do: `admin` reaches the administration API, `teacher` runs classes (product §6). */
   role: Generated<Role>;
   /** Set while an administrator has suspended the account: no sign-in, no session, not listed. */
   suspended_at: string | null;
@@ -127,6 +128,54 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
+/** A teacher's class (product §3 Class). */
+export interface ClassesTable {
+  id: string;
+  name: string;
+  /** Its sign-in address is `/c/<join_code>`. */
+  join_code: string;
+  created_at: string;
+  updated_at: string;
+  /** Set while archived: its learners cannot sign in; deleted after the operator's retention. */
+  archived_at: string | null;
+}
+
+export interface ClassTeachersTable {
+  class_id: string;
+  teacher_id: string;
+  added_at: string;
+}
+
+/** A learner's place in their class: the account (`users`, role learner) has the same id. */
+export interface LearnersTable {
+  id: string;
+  class_id: string;
+  display_name: string;
+  created_at: string;
+}
+
+export interface HelpRequestsTable {
+  id: Generated<number>;
+  class_id: string;
+  learner_id: string;
+  project_id: number;
+  /** 0-based index of the step. */
+  step: number;
+  created_at: string;
+  coming_at: string | null;
+  handled_at: string | null;
+}
+
+export type ClassEventKind = 'progress' | 'help' | 'roster';
+
+/** Something changed in a class: its teachers' open pages read it again. No learner data. */
+export interface ClassEventsTable {
+  id: Generated<number>;
+  class_id: string;
+  kind: ClassEventKind;
+  created_at: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -139,6 +188,11 @@ export interface DatabaseSchema {
   server_secrets: ServerSecretsTable;
   audit_log: AuditLogTable;
   password_resets: PasswordResetsTable;
+  classes: ClassesTable;
+  class_teachers: ClassTeachersTable;
+  learners: LearnersTable;
+  help_requests: HelpRequestsTable;
+  class_events: ClassEventsTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

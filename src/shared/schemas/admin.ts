@@ -6,8 +6,15 @@ import { z } from './z.ts';
  * session, 403 `forbidden` for members). Every change is written to the audit log.
  */
 
-export const roleSchema = z.enum(['member', 'admin'], { error: 'role must be member or admin' });
+/** Every role an account can have: `learner` accounts are made by a teacher for a class (no e-mail). */
+export const roleSchema = z.enum(['member', 'teacher', 'admin', 'learner']);
 export type Role = z.infer<typeof roleSchema>;
+
+/** What an administrator can make another account: a learner's role is its class's to manage. */
+export const assignableRoleSchema = z.enum(['member', 'teacher', 'admin'], {
+  error: 'role must be member, teacher or admin',
+});
+export type AssignableRole = z.infer<typeof assignableRoleSchema>;
 
 /** Below U+0020 or DEL, other than tab and line breaks. */
 function isControlCharacter(char: string): boolean {
@@ -82,8 +89,8 @@ export const suspendRequestSchema = z.strictObject({ reason: adminReasonSchema }
 /** `DELETE /api/admin/members/:id/suspension`: restore. The body may be left out. */
 export const restoreRequestSchema = z.strictObject({ reason: adminReasonSchema.optional() }).nullish();
 
-/** `PUT /api/admin/members/:id/role`: promote or demote another member. */
-export const roleRequestSchema = z.strictObject({ role: roleSchema, reason: adminReasonSchema });
+/** `PUT /api/admin/members/:id/role`: promote, demote, or make a teacher (product §6). */
+export const roleRequestSchema = z.strictObject({ role: assignableRoleSchema, reason: adminReasonSchema });
 
 /** `DELETE /api/admin/members/:id`: the account and all its data, in one transaction. */
 export const deleteMemberRequestSchema = z.strictObject({ reason: adminReasonSchema });
@@ -101,6 +108,9 @@ export type ResetLink = z.infer<typeof resetLinkSchema>;
 export const AUDIT_ACTIONS = [
   'promote',
   'demote',
+  /** A member made a teacher, and a teacher made a member again. */
+  'make_teacher',
+  'remove_teacher',
   'clear_username',
   'clear_bio',
   'hide',
@@ -113,6 +123,22 @@ export const AUDIT_ACTIONS = [
   'delete_own_account',
   /** Migration 0004 renamed a look-alike or cleaned an invisible character (no actor). */
   'rename_username',
+  /** Class mode (product D16): the target is the class, or a learner of it; `detail.class_id` names the class. */
+  'create_class',
+  'rename_class',
+  'archive_class',
+  'restore_class',
+  'delete_class',
+  /** An archived class deleted after the operator's retention (no actor). */
+  'purge_class',
+  'add_co_teacher',
+  'remove_co_teacher',
+  'add_learners',
+  'rename_learner',
+  'reset_learner_secret',
+  'unlock_learner',
+  'export_learner',
+  'delete_learner',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -135,6 +161,8 @@ export const auditEntrySchema = z.object({
   actor_email: z.string().nullable(),
   target_id: z.uuid().nullable(),
   target_email: z.string().nullable(),
+  /** The class's current name when the target is a class (null once deleted). */
+  class_name: z.string().nullable(),
   reason: z.string().nullable(),
   /** What changed, e.g. `{ "from": "member", "to": "admin" }` or the old and new username. */
   detail: z.record(z.string(), z.string().nullable()).nullable(),

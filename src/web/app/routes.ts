@@ -10,5 +10,8 @@ export default [
   route('dashboard', 'routes/dashboard.tsx'),
   route('admin', 'routes/admin.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
+  route('classes', 'routes/classes.tsx'),
+  route('classes/:id', 'routes/class.tsx'),
+  route('c/:code', 'routes/class-sign-in.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LayoutDashboard, ShieldCheck } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { GraduationCap, LayoutDashboard, ShieldCheck } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '#shared/routes.ts';
 import { buttonVariants } from '#web/components/ui/button.tsx';
@@ -14,6 +14,12 @@ import { clearSessionMarker } from '#web/lib/auth/session-hint.ts';
 import { displayName } from '#web/lib/display-name.ts';
 import { leftToTheNextPage } from '#web/lib/interrupted-load.ts';
 import { QueryProvider } from '#web/lib/query-client.tsx';
+
+/**
+ * A learner's "Ask for help" on tutorial pages (product D16): loaded here, for a learner's session
+ * only (a learner has no e-mail), so no tutorial page carries its code.
+ */
+const LearnerHelp = lazy(() => import('./learner-help.tsx'));
 
 /**
  * The first time the service worker takes control (a first visit), the member's own reads went
@@ -48,7 +54,10 @@ function Controls({ signedOut }: { signedOut: ReactNode }) {
   const userId = session?.user.id ?? null;
   const profile = useProfile(userId);
   // The role as the database holds it now: the Admin link shows for administrators only (product §2).
-  const isAdmin = useAccount(userId).data?.role === 'admin';
+  const role = useAccount(userId).data?.role;
+  const isAdmin = role === 'admin';
+  // Teachers and administrators run classes (product D16).
+  const teaches = role === 'teacher' || role === 'admin';
   // On every page of a signed-in member: send what an earlier visit left waiting (product D15).
   usePendingChangesSync(userId);
   useKeepPersonalDataForOffline(userId);
@@ -74,6 +83,22 @@ function Controls({ signedOut }: { signedOut: ReactNode }) {
           {name}
         </span>
       </Link>
+      {teaches ? (
+        <Link
+          to={ROUTES.classes}
+          // An administrator's bar has Admin too: below 1024 px there is room for one of them, and the
+          // administration page links to the classes.
+          className={buttonVariants({
+            size: 'touch',
+            variant: 'secondary',
+            className: isAdmin ? 'max-lg:hidden' : 'max-lg:w-11 max-lg:px-0',
+          })}
+          prefetch="intent"
+        >
+          <GraduationCap aria-hidden="true" />
+          <span className="max-lg:sr-only">Classes</span>
+        </Link>
+      ) : null}
       {isAdmin ? (
         <Link
           to={ROUTES.admin}
@@ -83,6 +108,11 @@ function Controls({ signedOut }: { signedOut: ReactNode }) {
           <ShieldCheck aria-hidden="true" />
           <span className="max-lg:sr-only">Admin</span>
         </Link>
+      ) : null}
+      {session.user.email === '' ? (
+        <Suspense fallback={null}>
+          <LearnerHelp userId={session.user.id} />
+        </Suspense>
       ) : null}
     </div>
   );

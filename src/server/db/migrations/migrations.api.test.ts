@@ -8,6 +8,11 @@ import { migrateToLatest, openDatabase } from '../database.ts';
 const TABLES = [
   'audit_log',
   'bookmarks',
+  'class_events',
+  'class_teachers',
+  'classes',
+  'help_requests',
+  'learners',
   'material_checks',
   'password_resets',
   'profile_changes',

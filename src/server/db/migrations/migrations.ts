@@ -169,7 +169,103 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await rekeyUsernames(db);
       },
     },
+    '0005_teachers_and_learners': {
+      async up(db: Kysely<unknown>) {
+        // Two more roles: `teacher` (runs classes) and `learner` (an account a teacher made, without e-mail).
+        await widenRoles(db, kind);
+      },
+    },
+    '0006_classes': {
+      async up(db: Kysely<unknown>) {
+        // A teacher's class: its join code is its sign-in address (`/c/<code>`), unique on the site.
+        await db.schema
+          .createTable('classes')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('join_code', 'text', (c) => c.notNull().unique())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .addColumn('archived_at', 'text')
+          .execute();
+        await db.schema.createIndex('classes_archived_at').on('classes').column('archived_at').execute();
+
+        // Who teaches a class: its creator and co-teachers. A teacher's account deleted leaves the class.
+        await db.schema
+          .createTable('class_teachers')
+          .addColumn('class_id', 'text', (c) => c.notNull().references('classes.id').onDelete('cascade'))
+          .addColumn('teacher_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('added_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('class_teachers_pk', ['class_id', 'teacher_id'])
+          .execute();
+        await db.schema.createIndex('class_teachers_teacher_id').on('class_teachers').column('teacher_id').execute();
+
+        // A learner: an account of the class (role learner, no e-mail), named by the teacher.
+        await db.schema
+          .createTable('learners')
+          .addColumn('id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+          .addColumn('class_id', 'text', (c) => c.notNull().references('classes.id').onDelete('cascade'))
+          .addColumn('display_name', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('learners_class_id').on('learners').column('class_id').execute();
+
+        // "I'm stuck on step 4": open until the teacher marks it handled.
+        await db.schema
+          .createTable('help_requests')
+          .addColumn('id', serialKey, (c) => c.primaryKey().$call((b) => (kind === 'sqlite' ? b.autoIncrement() : b)))
+          .addColumn('class_id', 'text', (c) => c.notNull().references('classes.id').onDelete('cascade'))
+          .addColumn('learner_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('project_id', 'integer', (c) => c.notNull())
+          .addColumn('step', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('coming_at', 'text')
+          .addColumn('handled_at', 'text')
+          .addCheckConstraint('help_requests_project_id_range', sql`project_id between 1 and 9`)
+          .addCheckConstraint('help_requests_step_range', sql`step >= 0`)
+          .execute();
+        await db.schema.createIndex('help_requests_class_id').on('help_requests').columns(['class_id', 'id']).execute();
+        await db.schema.createIndex('help_requests_learner_id').on('help_requests').column('learner_id').execute();
+
+        // Wake-ups for the teachers' live class pages: which class changed, never what (kept an hour).
+        await db.schema
+          .createTable('class_events')
+          .addColumn('id', serialKey, (c) => c.primaryKey().$call((b) => (kind === 'sqlite' ? b.autoIncrement() : b)))
+          .addColumn('class_id', 'text', (c) => c.notNull())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addCheckConstraint('class_events_kind', sql`kind in ('progress', 'help', 'roster')`)
+          .execute();
+        await db.schema.createIndex('class_events_created_at').on('class_events').column('created_at').execute();
+      },
+    },
   };
+}
+
+/**
+ * `users.role` may also be `teacher` or `learner`. PostgreSQL changes the check in place; SQLite
+ * cannot alter a column's check (and rebuilding `users` would cascade into every table that
+ * references it), so a new column takes the values and the old one is dropped.
+ */
+async function widenRoles(db: Kysely<unknown>, kind: DatabaseKind) {
+  const roles = sql`('member', 'teacher', 'admin', 'learner')`;
+  if (kind === 'postgres') {
+    const { rows } = await sql<{ name: string }>`
+      select con.conname as name from pg_constraint con
+      join pg_class rel on rel.oid = con.conrelid
+      join pg_namespace ns on ns.oid = rel.relnamespace
+      where rel.relname = 'users' and ns.nspname = current_schema() and con.contype = 'c'
+        and pg_get_constraintdef(con.oid) like '%role%'`.execute(db);
+    for (const { name } of rows) await db.schema.alterTable('users').dropConstraint(name).execute();
+    await db.schema.alterTable('users').addCheckConstraint('users_role', sql`role in ${roles}`).execute();
+    return;
+  }
+  await db.schema
+    .alterTable('users')
+    .addColumn('role_next', 'text', (c) => c.notNull().defaultTo('member').check(sql`role_next in ${roles}`))
+    .execute();
+  await sql`update users set role_next = role`.execute(db);
+  await db.schema.alterTable('users').dropColumn('role').execute();
+  await db.schema.alterTable('users').renameColumn('role_next', 'role').execute();
 }
 
 /**

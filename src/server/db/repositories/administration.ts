@@ -1,4 +1,4 @@
-import type { ModerationAction, Role } from '#shared/schemas/admin.ts';
+import type { AssignableRole, AuditAction, ModerationAction } from '#shared/schemas/admin.ts';
 import type { Database } from '../database.ts';
 import { type Executor, inTransaction } from '../transaction.ts';
 import { auditLogRepository } from './audit-log.ts';
@@ -55,21 +55,25 @@ export function administrationRepository(database: Database) {
       });
     },
 
-    /** Promotes or demotes; recorded only when the role changes. */
+    /**
+     * Promotes, demotes, or makes a teacher; recorded only when the role changes. `learner` when the
+     * account is a learner's (its class manages it: no role of its can be set here).
+     */
     setRole(
       actorId: string | null,
       targetId: string,
-      role: Role,
+      role: AssignableRole,
       reason: string | null,
       now = new Date(),
       trx: Executor = db,
-    ): Promise<boolean> {
+    ): Promise<boolean | 'learner'> {
       return inTransaction(trx, async (tx) => {
         const standing = await users.standing(targetId, tx);
         if (!standing) return false;
+        if (standing.role === 'learner') return 'learner';
         if (standing.role === role) return true;
         await users.setRole(targetId, role, now, tx);
-        const action = role === 'admin' ? 'promote' : 'demote';
+        const action = roleChangeAction(standing.role, role);
         await auditLog.record(
           { actorId, action, targetId, reason, detail: { from: standing.role, to: role } },
           now,
@@ -111,4 +115,11 @@ export function administrationRepository(database: Database) {
       });
     },
   };
+}
+
+/** How the audit log names a change of role: to or from administrator first, then to or from teacher. */
+function roleChangeAction(from: AssignableRole, to: AssignableRole): AuditAction {
+  if (to === 'admin') return 'promote';
+  if (from === 'admin') return 'demote';
+  return to === 'teacher' ? 'make_teacher' : 'remove_teacher';
 }

@@ -41,7 +41,12 @@ export function auditLogRepository({ db }: Database) {
       const rows = await filtered
         .leftJoin('users as actor', 'actor.id', 'l.actor_id')
         .leftJoin('users as target', 'target.id', 'l.target_id')
+        .leftJoin('profiles as target_profile', 'target_profile.id', 'l.target_id')
+        .leftJoin('classes as target_class', 'target_class.id', 'l.target_id')
         .select([
+          'target.role as target_role',
+          'target_profile.username as target_username',
+          'target_class.name as class_name',
           'l.id',
           'l.created_at',
           'l.action',
@@ -59,8 +64,13 @@ export function auditLogRepository({ db }: Database) {
         .execute();
       const count = await filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
       // Parsed, not cast: `action` and `detail` are text in the database.
-      const entries = rows.map((row) =>
-        auditEntrySchema.parse({ ...row, detail: row.detail === null ? null : JSON.parse(row.detail) }),
+      const entries = rows.map(({ target_role, target_username, ...row }) =>
+        auditEntrySchema.parse({
+          ...row,
+          // A learner has no e-mail: the log names them by their username.
+          target_email: target_role === 'learner' ? `${target_username ?? 'a learner'} (learner)` : row.target_email,
+          detail: row.detail === null ? null : JSON.parse(row.detail),
+        }),
       );
       return { entries, total: Number(count.n) };
     },

@@ -8,12 +8,14 @@ function containing(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** Accounts with their profiles, as the administration page lists them (product §2 Admin). */
+/** Accounts with their profiles, as the administration page lists them (product §2 Admin); not learners. */
 export function membersRepository({ db }: Database) {
   const members = (trx: Executor) =>
     trx
       .selectFrom('users as u')
       .innerJoin('profiles as p', 'p.id', 'u.id')
+      // Learners belong to their classes: their teachers (and administrators) manage them there.
+      .where('u.role', '!=', 'learner')
       .select((eb) => [
         'u.id',
         'u.email',
@@ -71,6 +73,7 @@ export function membersRepository({ db }: Database) {
       const count = await trx
         .selectFrom('users as u')
         .innerJoin('profiles as p', 'p.id', 'u.id')
+        .where('u.role', '!=', 'learner')
         .$if(Boolean(q), (query) => query.where(matching(q ?? '')))
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { RESET_LINK_TTL_SECONDS } from '#shared/constants.ts';
 import type { Database } from '../database.ts';
+import type { Role } from '../schema.ts';
 import { type Executor, inTransaction } from '../transaction.ts';
 import { type IssuedRefresh, sessionsRepository } from './sessions.ts';
 
@@ -79,8 +80,7 @@ export function passwordResetsRepository(database: Database) {
       now = new Date(),
       trx: Executor = db,
     ): Promise<
-      | { ok: true; issued: IssuedRefresh; email: string; role: 'member' | 'admin' }
-      | { ok: false; reason: 'invalid' | 'suspended' }
+      { ok: true; issued: IssuedRefresh; email: string; role: Role } | { ok: false; reason: 'invalid' | 'suspended' }
     > {
       return inTransaction(trx, async (tx) => {
         const userId = await this.consume(token, now, tx);

@@ -15,6 +15,8 @@ declare module 'fastify' {
     requireUser(request: FastifyRequest): Promise<AccessClaims>;
     /** The signed-in caller if they are an administrator now; 401 without a valid token, 403 for a member. */
     requireAdmin(request: FastifyRequest): Promise<AccessClaims>;
+    /** The signed-in caller if they are a teacher or an administrator now; 401 without a valid token, 403 otherwise. */
+    requireTeacher(request: FastifyRequest): Promise<AccessClaims>;
     /** The caller when the request carries a valid token, otherwise null (for public routes that show more to some). */
     optionalUser(request: FastifyRequest): Promise<AccessClaims | null>;
   }
@@ -46,6 +48,14 @@ export const authPlugin = fp(
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       const caller = await app.requireUser(request);
       if (caller.role !== 'admin') throw new HttpError(403, 'forbidden', 'Only administrators may do this');
+      return caller;
+    });
+    // Administrators can do everything a teacher can (product §6).
+    app.decorate('requireTeacher', async (request: FastifyRequest) => {
+      const caller = await app.requireUser(request);
+      if (caller.role !== 'teacher' && caller.role !== 'admin') {
+        throw new HttpError(403, 'forbidden', 'Only teachers may do this');
+      }
       return caller;
     });
     app.decorate('optionalUser', async (request: FastifyRequest) => {

@@ -27,7 +27,10 @@ export const sessionsPlugin = fp(
     };
     app.decorate('sessions', {
       failedSignIns: failedSignIns(redis, limits, config.redisKeyPrefix),
-      async answer(issued: IssuedRefresh, { email, role }: { email: string; role: AppRole }): Promise<Session> {
+      async answer(issued: IssuedRefresh, user: { email: string; role: AppRole }): Promise<Session> {
+        const { role } = user;
+        // A learner has no e-mail: neither the token nor the session names one (product D16).
+        const email = role === 'learner' ? '' : user.email;
         const { token, expiresAt } = await issueAccessToken(signingKeys, config.auth.issuer, {
           userId: issued.userId,
           email,

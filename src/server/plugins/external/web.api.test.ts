@@ -36,6 +36,18 @@ describe('serving the web app', () => {
     }
   });
 
+  test("answers a class's page and a class's sign-in page with the app shell and 200: their path holds an id or a code", async ({
+    server,
+  }) => {
+    for (const url of ['/c/KD7RM2XQ', '/c/anything', '/classes/3f2504e0-4f89-41d3-9a0c-0305e82c3301']) {
+      const res = await request(server, url);
+      expect(res.status, url).toBe(200);
+      expect(res.text).toContain('<title>shell</title>');
+      expect(res.headers.get('content-security-policy')).toContain("'sha256-def='");
+    }
+    expect((await request(server, '/c/KD7RM2XQ/more')).status).toBe(404);
+  });
+
   test('answers unknown /api paths with JSON, never the app shell', async ({ server }) => {
     const res = await request(server, '/api/unknown');
     expect(res.status).toBe(404);
@@ -164,6 +176,16 @@ describe('a credential sent before the app has started', () => {
         expect(res.headers.get('location'), page).toBe(page);
         expect(res.text, page).not.toContain(SECRET);
       }
+      // The class sign-in page's secret words, the same way: back to its own path (product D16).
+      const words = await request(server, '/c/KD7RM2XQ?x=1', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `learner_id=x&secret=${SECRET}`,
+        redirect: 'manual',
+      });
+      expect(words.status).toBe(303);
+      expect(words.headers.get('location')).toBe('/c/KD7RM2XQ');
+      expect(words.text).not.toContain(SECRET);
       expect(logs.text).toContain('"method":"POST"');
       expect(logs.text).not.toContain(SECRET);
     },

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { FALLBACK_SHELL_PATH, SERVICE_WORKER_PATH } from '#shared/offline.ts';
 import { PAGE_MANIFEST_FILE, type PageEntry, pageManifestSchema } from '#shared/page-manifest.ts';
+import { SHELL_ROUTES } from '#shared/routes.ts';
 import { apiError } from '../app/error-handler.ts';
 import { DEDICATED_WORKER_CSP, pageCsp, SERVICE_WORKER_CSP } from './security-headers.ts';
 
@@ -58,10 +59,19 @@ const FORM_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form
  * page, so the credential goes nowhere: not into a URL, the history or the log (the body is read
  * only to be thrown away). Encapsulated: the API keeps refusing form bodies with 415.
  */
-const formsSentWithoutTheApp: FastifyPluginAsync<{ routes: readonly string[] }> = async (pages, { routes }) => {
+const formsSentWithoutTheApp: FastifyPluginAsync<{
+  routes: readonly string[];
+  shellRoutes: readonly string[];
+}> = async (pages, { routes, shellRoutes }) => {
   pages.addContentTypeParser(FORM_CONTENT_TYPES, { parseAs: 'buffer' }, (_request, _body, done) => done(null));
   for (const route of routes) {
     pages.post(route, (_request, reply) => reply.header('cache-control', 'no-store').redirect(route, 303));
+  }
+  // The class sign-in page's secret words, the same way: back to the page's own path, without its query.
+  for (const route of shellRoutes) {
+    pages.post(route, (request, reply) =>
+      reply.header('cache-control', 'no-store').redirect(request.url.split('?')[0] ?? '/', 303),
+    );
   }
 };
 
@@ -90,7 +100,14 @@ export const webPlugin = fp(
       const page = loadPage(webRoot, entry);
       app.get(route, (request, reply) => sendPage(request, reply, page, 200));
     }
-    await app.register(formsSentWithoutTheApp, { routes: Object.keys(manifest.pages) });
+    const shellRoutes = Object.keys(SHELL_ROUTES);
+    await app.register(formsSentWithoutTheApp, { routes: Object.keys(manifest.pages), shellRoutes });
+    // A class's page and a class's sign-in page carry an id or a code: the page prerendered at its stand-in path.
+    for (const [route, standIn] of Object.entries(SHELL_ROUTES)) {
+      const entry = manifest.pages[standIn];
+      const page = entry ? loadPage(webRoot, entry) : fallback;
+      app.get(route, (request, reply) => sendPage(request, reply, page, 200));
+    }
     // The 404 shell as a page of its own, for the service worker to precache (product D15).
     app.get(FALLBACK_SHELL_PATH, (request, reply) => sendPage(request, reply, fallback, 200));
     const serviceWorkerFile = path.join(webRoot, SERVICE_WORKER_PATH.slice(1));

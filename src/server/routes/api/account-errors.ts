@@ -14,3 +14,7 @@ export const notOnYourself = () =>
 
 /** The password that confirms a change of one's own account is wrong. */
 export const wrongPassword = () => new HttpError(400, 'invalid_credentials', 'The password is not correct');
+
+/** A learner's account belongs to its class: its teacher manages it, not the administration's member pages. */
+export const learnerAccount = () =>
+  new HttpError(409, 'learner_account', 'This is a learner’s account: manage it on its class’s page');

@@ -11,7 +11,7 @@ import { ProfileCard } from '#web/features/profile/components/profile-card.tsx';
 import { BookmarksSummary } from '#web/features/projects/components/bookmarks-summary.tsx';
 import { YourBuilds } from '#web/features/projects/components/your-builds.tsx';
 import { RequireAuth } from '#web/lib/auth/require-auth.tsx';
-import { signOut } from '#web/lib/auth/session.ts';
+import { signOut, useSession } from '#web/lib/auth/session.ts';
 import { notifyInfo } from '#web/lib/notify.ts';
 import { QueryProvider } from '#web/lib/query-client.tsx';
 import { pageMeta, SITE_NAME } from '#web/lib/site.ts';
@@ -28,6 +28,9 @@ export const meta = () => pageMeta('Dashboard', `Your ${SITE_NAME} profile, save
 function Dashboard({ userId, email }: { userId: string; email: string }) {
   const navigate = useNavigate();
   const profile = useProfile(userId);
+  // A learner's account is their class's (product D16): no profile to edit, no password, no self-service
+  // (the server refuses those calls to a learner). A learner's session names no e-mail: they have none.
+  const isLearner = useSession().session?.user.email === '';
   const queryClient = useQueryClient();
   // The community list shows this profile too.
   const refreshCommunityList = () => void invalidateProfiles(queryClient);
@@ -55,7 +58,18 @@ function Dashboard({ userId, email }: { userId: string; email: string }) {
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <BookmarksSummary userId={userId} />
-        {profile.data ? (
+        {isLearner ? (
+          <section className="tray p-6" aria-labelledby="learner-heading">
+            <h2 id="learner-heading" className="font-display text-xl font-semibold">
+              You are in a class
+            </h2>
+            <p className="mt-2 text-muted">
+              You signed in as <span className="font-semibold text-text">{profile.data?.username ?? '…'}</span>. Your
+              teacher keeps your account: ask them for new secret words, or to download or delete your data. Nobody
+              outside your class sees your name or your progress.
+            </p>
+          </section>
+        ) : profile.data ? (
           <ProfileCard profile={profile.data} email={email} onSaved={refreshCommunityList} />
         ) : profile.isError ? (
           <div role="alert" className="tray p-6">
@@ -70,7 +84,7 @@ function Dashboard({ userId, email }: { userId: string; email: string }) {
           </div>
         )}
       </div>
-      <div className="mt-12">
+      <div className={isLearner ? 'hidden' : 'mt-12'}>
         <Suspense
           fallback={
             <div className="grid min-h-72 place-items-center p-6">
@@ -78,7 +92,7 @@ function Dashboard({ userId, email }: { userId: string; email: string }) {
             </div>
           }
         >
-          <AccountSettings />
+          {isLearner ? null : <AccountSettings />}
         </Suspense>
       </div>
     </div>

@@ -134,11 +134,19 @@ export class SessionManager {
     };
   }
 
-  async signInWithPassword(credentials: { email: string; password: string }): Promise<Session> {
-    const session = await this.#api('/api/auth/token?grant_type=password', sessionSchema, {
-      method: 'POST',
-      body: { email: credentials.email, password: credentials.password },
+  signInWithPassword(credentials: { email: string; password: string }): Promise<Session> {
+    return this.signInWith('/api/auth/token?grant_type=password', {
+      email: credentials.email,
+      password: credentials.password,
     });
+  }
+
+  /**
+   * A call that answers a session (sign-in, a reset link, a learner's class sign-in at `/c/<code>`,
+   * product D16): the member is signed in with it.
+   */
+  async signInWith(path: string, body: unknown): Promise<Session> {
+    const session = await this.#api(path, sessionSchema, { method: 'POST', body });
     this.#setSession(session, 'SIGNED_IN');
     return session;
   }
@@ -191,13 +199,8 @@ export class SessionManager {
   }
 
   /** Sets a new password with a reset link's token; the answer is a session, so the member is signed in. */
-  async resetPassword(reset: { token: string; password: string }): Promise<Session> {
-    const session = await this.#api('/api/auth/reset', sessionSchema, {
-      method: 'POST',
-      body: { token: reset.token, password: reset.password },
-    });
-    this.#setSession(session, 'SIGNED_IN');
-    return session;
+  resetPassword(reset: { token: string; password: string }): Promise<Session> {
+    return this.signInWith('/api/auth/reset', { token: reset.token, password: reset.password });
   }
 
   refreshSession(): Promise<Session | null> {

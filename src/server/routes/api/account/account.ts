@@ -18,6 +18,13 @@ import { BODY_ERRORS, errorResponses } from '../error-responses.ts';
 
 const accountGone = () => new HttpError(401, 'user_not_found', 'User from access token does not exist');
 
+/** A learner's account is their class's (product D16): their teacher exports or deletes it, and resets their secret. */
+function notForLearners(caller: AccessClaims): void {
+  if (caller.role === 'learner') {
+    throw new HttpError(403, 'forbidden', 'Ask your teacher: your account belongs to your class');
+  }
+}
+
 /**
  * `/api/account…`: the signed-in member's own account (product §2 Dashboard): who they are, a new
  * password, their data, and leaving. The member comes from the token only; nothing here takes an id.
@@ -53,7 +60,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = await app.requireUser(request);
       const user = await repos.users.findById(caller.userId);
       if (!user) throw accountGone();
-      return { id: user.id, email: user.email, role: user.role, created_at: user.created_at };
+      // A learner has no e-mail (the column holds a placeholder that is no address).
+      const email = user.role === 'learner' ? '' : user.email;
+      return { id: user.id, email, role: user.role, created_at: user.created_at };
     },
   );
 
@@ -62,11 +71,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         body: changePasswordRequestSchema,
-        response: { 204: z.undefined(), ...errorResponses(401, 422, 429, ...BODY_ERRORS) },
+        response: { 204: z.undefined(), ...errorResponses(401, 403, 422, 429, ...BODY_ERRORS) },
       },
     },
     async (request, reply) => {
       const caller = await app.requireUser(request);
+      notForLearners(caller);
       const { current_password: current, new_password: next } = request.body;
       if (next.length < PASSWORD_MIN_LENGTH) {
         throw new HttpError(422, 'weak_password', `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`);
@@ -82,9 +92,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/account/export',
-    { schema: { querystring: noQuery, response: { 200: accountExportSchema, ...errorResponses(401) } } },
+    { schema: { querystring: noQuery, response: { 200: accountExportSchema, ...errorResponses(401, 403) } } },
     async (request, reply): Promise<AccountExport> => {
       const caller = await app.requireUser(request);
+      notForLearners(caller);
       const { userId } = caller;
       const [user, profile] = [await repos.users.findById(userId), await repos.profiles.findRow(userId)];
       if (!user || !profile) throw accountGone();
@@ -125,11 +136,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         body: deleteAccountRequestSchema,
-        response: { 204: z.undefined(), ...errorResponses(401, 429, ...BODY_ERRORS) },
+        response: { 204: z.undefined(), ...errorResponses(401, 403, 429, ...BODY_ERRORS) },
       },
     },
     async (request, reply) => {
       const caller = await app.requireUser(request);
+      notForLearners(caller);
       await confirmPassword(request, caller, request.body.password);
       await repos.administration.deleteMember(caller.userId, caller.userId, null, 'delete_own_account');
       request.log.info({ userId: caller.userId }, 'account deleted by its owner');

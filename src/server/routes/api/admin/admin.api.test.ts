@@ -234,6 +234,42 @@ describeEachDatabase('administration API', ROOMY_LIMITS, (test) => {
     ]);
   });
 
+  test('teachers: an administrator makes a member a teacher and a member again, audited; bad roles change nothing', async ({
+    server,
+  }) => {
+    const helper = await signUpAndSignIn(server);
+    const setRole = (role: unknown, session: Session = admin) =>
+      request(
+        server,
+        `/api/admin/members/${helper.user.id}/role`,
+        as(session, { method: 'PUT', json: { role, reason: 'runs the Tuesday class' } }),
+      );
+    expect(adminMemberSchema.parse((await setRole('teacher')).body).role).toBe('teacher');
+    const teacher = await signIn(server, helper.user.email);
+    expect(decodeJwt(teacher.access_token)).toMatchObject({ app_role: 'teacher' });
+    expect(accountSchema.parse((await request(server, '/api/account', as(teacher))).body).role).toBe('teacher');
+    // A teacher is no administrator, and cannot make anyone anything.
+    expect((await request(server, '/api/admin/members', as(teacher))).status).toBe(403);
+    expect((await setRole('admin', teacher)).status).toBe(403);
+
+    for (const bad of ['learner', 'owner', '', 7, null]) {
+      const res = await setRole(bad);
+      expect(res.status, String(bad)).toBe(400);
+      expect(res.body).toMatchObject({ error: { code: 'validation_failed' } });
+    }
+    expect((await request(server, '/api/account', as(teacher))).body).toMatchObject({ role: 'teacher' });
+
+    expect(adminMemberSchema.parse((await setRole('member')).body).role).toBe('member');
+    expect((await request(server, '/api/account', as(teacher))).body).toMatchObject({ role: 'member' });
+    const audit = auditPageSchema.parse(
+      (await request(server, `/api/admin/audit?target_id=${helper.user.id}`, as(admin))).body,
+    );
+    expect(audit.entries.map((entry) => [entry.action, entry.actor_id, entry.reason, entry.detail])).toEqual([
+      ['remove_teacher', admin.user.id, 'runs the Tuesday class', { from: 'teacher', to: 'member' }],
+      ['make_teacher', admin.user.id, 'runs the Tuesday class', { from: 'member', to: 'teacher' }],
+    ]);
+  });
+
   test('a member’s token that says app_role admin, even signed by the server, is refused: the database decides', async ({
     server,
   }) => {

@@ -14,7 +14,7 @@ import {
   roleRequestSchema,
   suspendRequestSchema,
 } from '#shared/schemas/admin.ts';
-import { memberNotFound, notOnYourself } from '../account-errors.ts';
+import { learnerAccount, memberNotFound, notOnYourself } from '../account-errors.ts';
 import { noStore } from '../auth/no-store.ts';
 import { resetLinkUrl } from '../auth/recovery.ts';
 import { allowEmptyJsonBody } from '../empty-json-body.ts';
@@ -31,6 +31,11 @@ export const adminMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   // Restoring and making a reset link take an optional body: an empty one is none.
   allowEmptyJsonBody(app);
   app.addHook('onRequest', noStore);
+
+  /** A learner's account is its class's to manage: to these pages it is no member (404). */
+  const ensureMember = async (id: string) => {
+    if ((await repos.users.standing(id))?.role === 'learner') throw memberNotFound();
+  };
 
   /** The member after an action, or 404 (deleted in the meantime). */
   const memberNow = async (id: string) => {
@@ -67,6 +72,7 @@ export const adminMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await app.requireAdmin(request);
       const { id } = request.params;
+      await ensureMember(id);
       const { action, reason } = request.body;
       if (!(await repos.administration.moderate(admin.userId, id, action, reason))) throw memberNotFound();
       request.log.info({ adminId: admin.userId, memberId: id, action }, 'member moderated');
@@ -86,6 +92,7 @@ export const adminMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await app.requireAdmin(request);
       const { id } = request.params;
+      await ensureMember(id);
       if (id === admin.userId) throw notOnYourself();
       if (!(await repos.administration.suspend(admin.userId, id, request.body.reason))) throw memberNotFound();
       request.log.info({ adminId: admin.userId, memberId: id }, 'member suspended');
@@ -105,6 +112,7 @@ export const adminMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await app.requireAdmin(request);
       const { id } = request.params;
+      await ensureMember(id);
       const reason = request.body?.reason ?? null;
       if (!(await repos.administration.restore(admin.userId, id, reason))) throw memberNotFound();
       request.log.info({ adminId: admin.userId, memberId: id }, 'member restored');
@@ -124,9 +132,12 @@ export const adminMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await app.requireAdmin(request);
       const { id } = request.params;
+      await ensureMember(id);
       const { role, reason } = request.body;
       if (id === admin.userId) throw notOnYourself();
-      if (!(await repos.administration.setRole(admin.userId, id, role, reason))) throw memberNotFound();
+      const changed = await repos.administration.setRole(admin.userId, id, role, reason);
+      if (changed === 'learner') throw learnerAccount();
+      if (!changed) throw memberNotFound();
       request.log.info({ adminId: admin.userId, memberId: id, role }, 'member role set');
       return memberNow(id);
     },
@@ -144,6 +155,7 @@ export const adminMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const admin = await app.requireAdmin(request);
       const { id } = request.params;
+      await ensureMember(id);
       const link = await repos.administration.createResetLink(admin.userId, id, request.body?.reason ?? null);
       if (!link) throw memberNotFound();
       request.log.info({ adminId: admin.userId, memberId: id }, 'reset link created');
@@ -166,6 +178,7 @@ export const adminMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const admin = await app.requireAdmin(request);
       const { id } = request.params;
+      await ensureMember(id);
       if (id === admin.userId) throw notOnYourself();
       const deleted = await repos.administration.deleteMember(admin.userId, id, request.body.reason, 'delete_member');
       if (!deleted) throw memberNotFound();

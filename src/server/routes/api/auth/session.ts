@@ -39,7 +39,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const claims = await app.requireUser(request);
       const user = await repos.users.findById(claims.userId);
       if (!user) throw new HttpError(401, 'user_not_found', 'User from access token does not exist');
-      return { id: user.id, email: user.email, created_at: user.created_at };
+      return { id: user.id, email: user.role === 'learner' ? '' : user.email, created_at: user.created_at };
     },
   );
 };

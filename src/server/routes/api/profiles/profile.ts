@@ -44,6 +44,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (caller.userId !== request.params.id) {
         throw new HttpError(403, 'forbidden', 'You can only change your own profile');
       }
+      // A learner's profile is no public one: their teacher names them, and there is no bio (product D16).
+      if (caller.role === 'learner') {
+        throw new HttpError(403, 'forbidden', 'Your teacher keeps your name: learners have no profile to edit');
+      }
       const result = await profiles.update(caller.userId, caller.email, request.body);
       if (result.status === 'not_found') throw notFound();
       if (result.status === 'username_taken') {

@@ -36,6 +36,8 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
         const caller = await app.requireUser(request);
         const { project_id, index } = request.params;
         const { tick, created } = await progress.tick(caller.userId, kind, project_id, index);
+        // A learner's teachers watch the class grid fill (product D16).
+        if (created && caller.role === 'learner') await app.repos.classes.learnerProgressed(caller.userId);
         return reply.code(created ? 201 : 200).send(tick);
       },
     );
@@ -47,6 +49,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
         const caller = await app.requireUser(request);
         const { project_id, index } = request.params;
         await progress.untick(caller.userId, kind, project_id, index);
+        if (caller.role === 'learner') await app.repos.classes.learnerProgressed(caller.userId);
         return reply.code(204).send();
       },
     );

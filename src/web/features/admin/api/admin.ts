@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type AdminMember,
+  type AssignableRole,
   adminMemberPageSchema,
   adminMemberSchema,
   auditPageSchema,
   type ModerationAction,
   type ResetLink,
-  type Role,
   resetLinkSchema,
 } from '#shared/schemas/admin.ts';
 import { z } from '#shared/schemas/z.ts';
@@ -58,7 +58,7 @@ export type MemberChange =
   | { readonly kind: 'moderation'; readonly action: ModerationAction; readonly reason: string }
   | { readonly kind: 'suspend'; readonly reason: string }
   | { readonly kind: 'restore'; readonly reason?: string }
-  | { readonly kind: 'role'; readonly role: Role; readonly reason: string }
+  | { readonly kind: 'role'; readonly role: AssignableRole; readonly reason: string }
   | { readonly kind: 'delete'; readonly reason: string };
 
 const memberPath = (id: string) => `/api/admin/members/${encodeURIComponent(id)}`;

@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { ScrollText, Users } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { SITE_NAME } from '#web/lib/site.ts';
 import { AuditLog } from './audit-log.tsx';
 import { MemberList } from './member-list.tsx';
@@ -20,7 +21,11 @@ export function AdminPage({ ownId, onForbidden }: { ownId: string; onForbidden: 
       <h1 className="mt-2 font-display text-4xl font-bold">Run your club</h1>
       <p className="mt-2 max-w-2xl text-muted">
         Moderate profiles, suspend or restore members, hand out reset links and delete accounts. Every action needs a
-        reason and goes into the audit log; {SITE_NAME}'s community page changes at once.
+        reason and goes into the audit log; {SITE_NAME}'s community page changes at once. Every class of the site is on{' '}
+        <Link to="/classes" className="font-semibold text-accent underline-offset-4 hover:underline">
+          Classes
+        </Link>
+        .
       </p>
       <Tabs.Root
         value={tab}

@@ -1,4 +1,4 @@
-import { EyeOff, KeyRound, ShieldCheck, ShieldOff, Trash2, UserRoundX } from 'lucide-react';
+import { EyeOff, GraduationCap, KeyRound, ShieldCheck, ShieldOff, Trash2, UserRoundX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AdminMember } from '#shared/schemas/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -103,13 +103,24 @@ export function MemberOverview({
             Suspend
           </Button>
         )}
+        {isSelf || member.role === 'admin' ? null : member.role === 'teacher' ? (
+          <Button size="sm" variant="secondary" onClick={act({ kind: 'role', role: 'member', from: member.role })}>
+            <ShieldOff aria-hidden="true" />
+            Remove teacher
+          </Button>
+        ) : (
+          <Button size="sm" variant="secondary" onClick={act({ kind: 'role', role: 'teacher', from: member.role })}>
+            <GraduationCap aria-hidden="true" />
+            Make teacher
+          </Button>
+        )}
         {isSelf ? null : member.role === 'admin' ? (
-          <Button size="sm" variant="secondary" onClick={act({ kind: 'role', role: 'member' })}>
+          <Button size="sm" variant="secondary" onClick={act({ kind: 'role', role: 'member', from: member.role })}>
             <ShieldOff aria-hidden="true" />
             Make member
           </Button>
         ) : (
-          <Button size="sm" variant="secondary" onClick={act({ kind: 'role', role: 'admin' })}>
+          <Button size="sm" variant="secondary" onClick={act({ kind: 'role', role: 'admin', from: member.role })}>
             <ShieldCheck aria-hidden="true" />
             Make administrator
           </Button>

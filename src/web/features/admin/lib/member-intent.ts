@@ -1,4 +1,4 @@
-import type { ModerationAction, Role } from '#shared/schemas/admin.ts';
+import type { AssignableRole, ModerationAction, Role } from '#shared/schemas/admin.ts';
 import type { MemberChange } from '../api/admin.ts';
 import { type ChangeWording, changeWording, roleWording } from './wording.ts';
 
@@ -7,7 +7,7 @@ export type Intent =
   | { readonly kind: 'moderation'; readonly action: ModerationAction }
   | { readonly kind: 'suspend' }
   | { readonly kind: 'restore' }
-  | { readonly kind: 'role'; readonly role: Role }
+  | { readonly kind: 'role'; readonly role: AssignableRole; readonly from: Role }
   | { readonly kind: 'delete' }
   | { readonly kind: 'reset-link' };
 
@@ -24,7 +24,7 @@ export function wordingOf(intent: Intent, email: string): ChangeWording {
     case 'moderation':
       return changeWording(intent.action, email);
     case 'role':
-      return roleWording(intent.role, email);
+      return roleWording(intent.role, email, intent.from);
     case 'reset-link':
       return RESET_LINK_WORDING;
     default:

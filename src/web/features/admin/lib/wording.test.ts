@@ -14,6 +14,7 @@ function entry(fields: Partial<AuditEntry>): AuditEntry {
     actor_email: 'ada@club.example',
     target_id: BOB,
     target_email: 'bob@club.example',
+    class_name: null,
     reason: 'insults',
     detail: null,
     ...fields,

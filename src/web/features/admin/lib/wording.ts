@@ -1,4 +1,4 @@
-import type { AdminMember, AuditEntry, ModerationAction } from '#shared/schemas/admin.ts';
+import type { AdminMember, AssignableRole, AuditEntry, ModerationAction } from '#shared/schemas/admin.ts';
 import type { MemberChange } from '../api/admin.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -23,7 +23,12 @@ export const STATUS_LABELS: Record<AdminMember['status'], string> = {
   suspended: 'Suspended',
 };
 
-export const ROLE_LABELS: Record<AdminMember['role'], string> = { admin: 'Administrator', member: 'Member' };
+export const ROLE_LABELS: Record<AdminMember['role'], string> = {
+  admin: 'Administrator',
+  teacher: 'Teacher',
+  member: 'Member',
+  learner: 'Learner',
+};
 
 /** What the confirmation of a change says, and the toast after it (product §8). */
 export interface ChangeWording {
@@ -103,31 +108,58 @@ export function changeWording(change: WordedChange, email: string): ChangeWordin
   }
 }
 
-export function roleWording(role: AdminMember['role'], email: string): ChangeWording {
-  return role === 'admin'
-    ? {
-        label: 'Make administrator',
-        question: 'Make this member an administrator?',
-        effect: 'They can moderate, suspend and delete members, and make reset links, from this page.',
-        done: { title: 'Administrator added', description: `${email} is now an administrator.` },
-      }
-    : {
-        label: 'Make member',
-        question: 'Make this administrator a member again?',
-        effect: 'They lose this page at their next request.',
-        done: { title: 'Administrator removed', description: `${email} is a member now.` },
-      };
+/** Making someone an administrator, a teacher, or a member again (`from` is their role now). */
+export function roleWording(role: AssignableRole, email: string, from: AdminMember['role'] = 'member'): ChangeWording {
+  if (role === 'admin') {
+    return {
+      label: 'Make administrator',
+      question: 'Make this member an administrator?',
+      effect: 'They can moderate, suspend and delete members, and make reset links, from this page.',
+      done: { title: 'Administrator added', description: `${email} is now an administrator.` },
+    };
+  }
+  if (role === 'teacher') {
+    return {
+      label: 'Make teacher',
+      question: from === 'admin' ? 'Make this administrator a teacher?' : 'Make this member a teacher?',
+      effect:
+        from === 'admin'
+          ? 'They lose this page at their next request, and keep their classes.'
+          : 'They can create classes on the Classes page, add learners and follow their progress.',
+      done: { title: 'Teacher added', description: `${email} is now a teacher.` },
+    };
+  }
+  if (from === 'teacher') {
+    return {
+      label: 'Make member',
+      question: 'Make this teacher a member again?',
+      effect: 'They lose the Classes page at their next request. Their classes stay, with their co-teachers.',
+      done: { title: 'Teacher removed', description: `${email} is a member now.` },
+    };
+  }
+  return {
+    label: 'Make member',
+    question: 'Make this administrator a member again?',
+    effect: 'They lose this page at their next request.',
+    done: { title: 'Administrator removed', description: `${email} is a member now.` },
+  };
 }
 
 /** Who did it, as the log can tell: the e-mail now, or what is left of the account. */
 function actorName(entry: AuditEntry): string {
   if (entry.actor_email) return entry.actor_email;
   if (entry.actor_id) return 'A deleted account';
+  if (entry.action === 'purge_class') return 'The retention rule';
   return entry.action === 'rename_username' ? 'The upgrade to usernames without look-alikes' : 'The command line';
 }
 
 function targetName(entry: AuditEntry): string {
   return entry.target_email ?? 'a deleted member';
+}
+
+/** A class by its name now, or what is left of it. */
+function className(entry: AuditEntry): string {
+  return entry.class_name ? `the class “${entry.class_name}”` : 'a deleted class';
 }
 
 /** One line of the audit log, e.g. "ada@club.example hid bob@club.example from the community page". */
@@ -136,6 +168,8 @@ export function auditSentence(entry: AuditEntry): { actor: string; text: string 
   const text = {
     promote: `made ${target} an administrator`,
     demote: `made ${target} a member`,
+    make_teacher: `made ${target} a teacher`,
+    remove_teacher: `made ${target} a member again (no longer a teacher)`,
     clear_username: `cleared the username of ${target}`,
     clear_bio: `cleared the bio of ${target}`,
     hide: `hid ${target} from the community page`,
@@ -146,6 +180,20 @@ export function auditSentence(entry: AuditEntry): { actor: string; text: string 
     delete_member: `deleted ${target}`,
     delete_own_account: 'deleted their own account',
     rename_username: `renamed ${target}`,
+    create_class: `created ${className(entry)}`,
+    rename_class: `renamed ${className(entry)}`,
+    archive_class: `archived ${className(entry)}`,
+    restore_class: `brought back ${className(entry)}`,
+    delete_class: `deleted ${className(entry)} and its learners’ data`,
+    purge_class: `deleted ${className(entry)} and its learners’ data at the end of its retention`,
+    add_co_teacher: `added ${target} as a co-teacher of a class`,
+    remove_co_teacher: `removed ${target} from the teachers of a class`,
+    add_learners: `added ${entry.detail?.count ?? 'some'} learners to ${className(entry)}`,
+    rename_learner: `renamed ${target}`,
+    reset_learner_secret: `gave ${target} new secret words`,
+    unlock_learner: `unlocked ${target}`,
+    export_learner: `downloaded the data of ${target}`,
+    delete_learner: `deleted ${target} and their data`,
   }[entry.action];
   return { actor: entry.action === 'delete_own_account' && !entry.actor_email ? 'A member' : actorName(entry), text };
 }
@@ -155,7 +203,7 @@ export function auditDetail(entry: AuditEntry): string | null {
   const detail = entry.detail;
   if (!detail) return null;
   const quote = (value: string | null | undefined) => (value ? `“${value}”` : 'none');
-  const isRole = entry.action === 'promote' || entry.action === 'demote';
+  const isRole = ['promote', 'demote', 'make_teacher', 'remove_teacher'].includes(entry.action);
   const show = (value: string | null | undefined) => (isRole ? (value ?? 'none') : quote(value));
   if ('to' in detail) return `from ${show(detail.from)} to ${show(detail.to)}`;
   if ('from' in detail) return `was ${show(detail.from)}`;

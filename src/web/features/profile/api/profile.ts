@@ -1,14 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type PublicProfile, publicProfileSchema } from '#shared/schemas/profile.ts';
 import type { ProfileUpdate } from '#shared/schemas/profile-update.ts';
-import { ApiRequestError, apiRequest } from '#web/lib/api-client.ts';
+import { ApiRequestError } from '#web/lib/api-client.ts';
 import { authedRequest } from '#web/lib/auth/session.ts';
 import type { ErrorToast } from '#web/lib/error-toast.ts';
 
 export const profileQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['profiles', 'detail', id],
-    queryFn: ({ signal }) => apiRequest(`/api/profiles/${encodeURIComponent(id)}`, publicProfileSchema, { signal }),
+    // With the caller's token when there is one: a member's own profile is theirs to read even when it is
+    // not listed (hidden, suspended, or a learner's, product D16), for the navigation's name chip.
+    queryFn: ({ signal }) => authedRequest(`/api/profiles/${encodeURIComponent(id)}`, publicProfileSchema, { signal }),
   });
 
 export function useProfile(id: string | null) {

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { askHelpRequestSchema, learnerClassSchema } from '#shared/schemas/classes.ts';
+import { progressItemCount } from '#shared/schemas/progress.ts';
+import { HttpError } from '../../../http-error.ts';
+import { noStore } from '../auth/no-store.ts';
+import { allowEmptyJsonBody } from '../empty-json-body.ts';
+import { BODY_ERRORS, errorResponses } from '../error-responses.ts';
+
+const onlyLearners = () => new HttpError(403, 'forbidden', 'Only learners of a class may do this');
+
+/**
+ * `/api/learner/…`: a learner's own class and help request (product §2, D16). The learner comes from
+ * the token; nothing here takes an id, so no learner reads or changes another's.
+ */
+export const learnerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { repos } = app;
+  allowEmptyJsonBody(app);
+  app.addHook('onRequest', noStore);
+
+  async function learnerCaller(request: Parameters<typeof app.requireUser>[0]) {
+    const caller = await app.requireUser(request);
+    if (caller.role !== 'learner') throw onlyLearners();
+    const place = await repos.classes.classOfLearner(caller.userId);
+    if (!place) throw onlyLearners();
+    return { caller, place };
+  }
+
+  app.get(
+    '/learner/class',
+    {
+      schema: {
+        querystring: z.strictObject({}),
+        response: { 200: learnerClassSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const { caller, place } = await learnerCaller(request);
+      const help = await repos.classes.openHelpOf(caller.userId);
+      return { class_name: place.name, help: help ?? null };
+    },
+  );
+
+  app.post(
+    '/learner/help',
+    {
+      schema: {
+        body: askHelpRequestSchema,
+        response: { 201: learnerClassSchema, ...errorResponses(401, 403, ...BODY_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const { caller, place } = await learnerCaller(request);
+      const { project_id: projectId, step } = request.body;
+      const steps = progressItemCount(projectId, 'steps');
+      if (step >= steps) {
+        throw new HttpError(
+          400,
+          'validation_failed',
+          `body.step: project ${projectId} has ${steps} steps: step must be from 0 to ${steps - 1}`,
+        );
+      }
+      await repos.classes.askForHelp(caller.userId, projectId, step);
+      const help = await repos.classes.openHelpOf(caller.userId);
+      return reply.code(201).send({ class_name: place.name, help: help ?? null });
+    },
+  );
+
+  app.delete(
+    '/learner/help',
+    { schema: { response: { 204: z.undefined(), ...errorResponses(401, 403, ...BODY_ERRORS) } } },
+    async (request, reply) => {
+      const { caller } = await learnerCaller(request);
+      await repos.classes.withdrawHelp(caller.userId);
+      return reply.code(204).send();
+    },
+  );
+};

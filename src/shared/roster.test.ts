@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { csvLine, defaultDisplayName, parseRoster } from './roster.ts';
+
+describe('parseRoster', () => {
+  it('reads one name a line, skipping blank lines and extra spaces', () => {
+    expect(parseRoster('Ada Lovelace\n\n  Grace   Hopper \r\nAlan\n')).toEqual([
+      'Ada Lovelace',
+      'Grace Hopper',
+      'Alan',
+    ]);
+  });
+
+  it('reads the name column of a CSV, with quotes, commas in quotes and another separator', () => {
+    const csv = 'id,Name,year\r\n1,"Lovelace, Ada",9\n2,Grace Hopper,9\n3,,9\n';
+    expect(parseRoster(csv)).toEqual(['Lovelace, Ada', 'Grace Hopper']);
+    expect(parseRoster('\uFEFFname;class\nAda;9B\n"Bob ""Bobby"" Tables";9B')).toEqual(['Ada', 'Bob "Bobby" Tables']);
+    expect(parseRoster('first\tname\nx\tAda')).toEqual(['Ada']);
+  });
+
+  it('reads nothing from nothing', () => {
+    expect(parseRoster('')).toEqual([]);
+    expect(parseRoster('\n \n')).toEqual([]);
+  });
+});
+
+describe('defaultDisplayName', () => {
+  it('is the first name and the last name’s initial', () => {
+    expect(defaultDisplayName('Ada Lovelace')).toBe('Ada L.');
+    expect(defaultDisplayName('  mary ann evans ')).toBe('mary E.');
+    expect(defaultDisplayName('Zoë')).toBe('Zoë');
+    expect(defaultDisplayName('Émile ōkubo')).toBe('Émile Ō.');
+    expect(defaultDisplayName('Lovelace, Ada')).toBe('Ada L.');
+    expect(defaultDisplayName('Ng, Bao')).toBe('Bao N.');
+    expect(defaultDisplayName('Ng,')).toBe('Ng');
+  });
+});
+
+describe('csvLine', () => {
+  it('quotes what needs quoting and defuses formulas', () => {
+    expect(csvLine(['Ada L.', 'ada-l', 'tiger lemon cloud'])).toBe('Ada L.,ada-l,tiger lemon cloud\r\n');
+    expect(csvLine(['a,b', 'say "hi"', null, 3])).toBe('"a,b","say ""hi""",,3\r\n');
+    expect(csvLine(['=HYPERLINK("x")', '-1'])).toBe(`"'=HYPERLINK(""x"")",'-1\r\n`);
+  });
+});

@@ -1,0 +1,283 @@
+import {
+  CLASS_CODE_ALPHABET,
+  CLASS_CODE_LENGTH,
+  CLASS_NAME_MAX_LENGTH,
+  LEARNER_NAME_MAX_LENGTH,
+  LEARNERS_PER_REQUEST,
+  PASSWORD_MAX_LENGTH,
+} from '../constants.ts';
+import { PROJECT_IDS } from '../content/project-ids.ts';
+import { z } from './z.ts';
+
+/**
+ * A project id as JSON carries it (the same rule as `bookmark.ts`'s, kept here so the class pages'
+ * code does not share that module with the projects pages and split it into a chunk of its own).
+ */
+const projectIdMessage = `project_id must be a whole number from ${Math.min(...PROJECT_IDS)} to ${Math.max(...PROJECT_IDS)}`;
+const projectIdSchema = z
+  .number({ error: projectIdMessage })
+  .int({ error: projectIdMessage })
+  .min(Math.min(...PROJECT_IDS), { error: projectIdMessage })
+  .max(Math.max(...PROJECT_IDS), { error: projectIdMessage });
+
+/**
+ * Class mode (product §2 Classes, §7, D16): a teacher's classes, their learners (accounts without
+ * e-mail), the class's sign-in page `/c/<code>`, live progress and the help queue.
+ */
+
+/** Below U+0020 or DEL: never in a name. */
+const hasControlCharacter = (text: string) => [...text].some((char) => char.charCodeAt(0) < 0x20 || char === '\x7f');
+
+/** Bidi controls, zero-width characters and other invisible ones: a name must show what it is. */
+const INVISIBLE = /[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufeff\uffa0]/u;
+
+const nameSchema = (what: string, max: number) =>
+  z
+    .string({ error: `${what} must be text` })
+    .transform((text) => text.normalize('NFC').replace(/\s+/g, ' ').trim())
+    .pipe(
+      z
+        .string()
+        .min(1, `Give the ${what.toLowerCase()}`)
+        .max(max, `${what} must be at most ${max} characters`)
+        .refine((text) => !hasControlCharacter(text), `${what} cannot contain control characters`)
+        .refine((text) => !INVISIBLE.test(text), `${what} cannot contain invisible characters`),
+    );
+
+export const classNameSchema = nameSchema('Class name', CLASS_NAME_MAX_LENGTH);
+export const learnerNameSchema = nameSchema('Name', LEARNER_NAME_MAX_LENGTH);
+
+/** A join code as people type it: spaces, dashes and case do not matter. */
+export const joinCodeSchema = z
+  .string({ error: 'code must be text' })
+  .max(32, 'That is not a class code')
+  .transform((code) => code.toUpperCase().replace(/[\s-]/g, ''))
+  .pipe(
+    z
+      .string()
+      .length(CLASS_CODE_LENGTH, 'That is not a class code')
+      .refine((code) => [...code].every((char) => CLASS_CODE_ALPHABET.includes(char)), 'That is not a class code'),
+  );
+
+export const classParamsSchema = z.strictObject({ id: z.uuid({ error: 'id must be a class id (a UUID)' }) });
+export const learnerParamsSchema = z.strictObject({
+  id: z.uuid({ error: 'id must be a class id (a UUID)' }),
+  learnerId: z.uuid({ error: 'learnerId must be a learner id (a UUID)' }),
+});
+export const teacherParamsSchema = z.strictObject({
+  id: z.uuid({ error: 'id must be a class id (a UUID)' }),
+  teacherId: z.uuid({ error: 'teacherId must be a teacher id (a UUID)' }),
+});
+export const helpParamsSchema = z.strictObject({
+  id: z.uuid({ error: 'id must be a class id (a UUID)' }),
+  requestId: z
+    .string()
+    .regex(/^[1-9][0-9]{0,14}$/, 'requestId must be a whole number from 1')
+    .transform(Number),
+});
+export const joinCodeParamsSchema = z.strictObject({ code: joinCodeSchema });
+
+export const classTeacherSchema = z.object({
+  id: z.uuid(),
+  /** The teacher's username, or the part of their e-mail before the @ (teachers see each other's e-mails). */
+  name: z.string(),
+  email: z.string(),
+});
+
+/** A class as its teachers see it on `/classes`. */
+export const classSummarySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  join_code: z.string(),
+  /** `/c/<code>`: the class's sign-in page. */
+  sign_in_path: z.string(),
+  created_at: z.iso.datetime(),
+  /** Set while the class is archived: its learners cannot sign in. */
+  archived_at: z.iso.datetime().nullable(),
+  /** When an archived class and its learners' data are deleted (the operator's retention). */
+  delete_after: z.iso.datetime().nullable(),
+  learner_count: z.number().int().nonnegative(),
+  teachers: z.array(classTeacherSchema),
+});
+export type ClassSummary = z.infer<typeof classSummarySchema>;
+
+export const classListSchema = z.object({ classes: z.array(classSummarySchema) });
+
+/** A learner as their teachers see them. */
+export const learnerSchema = z.object({
+  id: z.uuid(),
+  display_name: z.string(),
+  username: z.string(),
+  created_at: z.iso.datetime(),
+  /** Too many wrong secrets: sign-in refused until the window passes or a teacher unlocks. */
+  locked: z.boolean(),
+  last_activity: z.iso.datetime().nullable(),
+});
+export type Learner = z.infer<typeof learnerSchema>;
+
+export const classDetailSchema = classSummarySchema.extend({ learners: z.array(learnerSchema) });
+export type ClassDetail = z.infer<typeof classDetailSchema>;
+
+/** `POST /api/classes`. */
+export const createClassRequestSchema = z.strictObject({ name: classNameSchema });
+
+/** `PATCH /api/classes/:id`: rename, archive (true) or bring back (false). */
+export const updateClassRequestSchema = z
+  .strictObject({ name: classNameSchema.optional(), archived: z.boolean().optional() })
+  .refine((body) => body.name !== undefined || body.archived !== undefined, 'Send name or archived');
+
+/** `DELETE /api/classes/:id`: the class's name, typed again, confirms that its learners' data go too. */
+export const deleteClassRequestSchema = z.strictObject({
+  confirm_name: z.string({ error: 'Type the class name to confirm' }).max(200),
+});
+
+/** `POST /api/classes/:id/teachers`: another teacher of the site, by e-mail. */
+export const addTeacherRequestSchema = z.strictObject({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Email is too long')
+    .pipe(z.email({ error: 'Please enter a valid email address' }))
+    .transform((email) => email.toLowerCase()),
+});
+
+/** `POST /api/classes/:id/learners`: names, one learner each (the page reads a pasted list or CSV). */
+export const addLearnersRequestSchema = z.strictObject({
+  names: z
+    .array(learnerNameSchema, { error: 'names must be a list of names' })
+    .min(1, 'Give at least one name')
+    .max(LEARNERS_PER_REQUEST, `At most ${LEARNERS_PER_REQUEST} learners at once`),
+});
+
+/** A learner with their secret words: only in the answer that made or reset them, never stored in clear. */
+export const learnerWithSecretSchema = z.object({
+  id: z.uuid(),
+  display_name: z.string(),
+  username: z.string(),
+  secret: z.string(),
+});
+export type LearnerWithSecret = z.infer<typeof learnerWithSecretSchema>;
+
+export const addedLearnersSchema = z.object({ learners: z.array(learnerWithSecretSchema) });
+export type AddedLearners = z.infer<typeof addedLearnersSchema>;
+
+/** `PATCH /api/classes/:id/learners/:learnerId`. */
+export const updateLearnerRequestSchema = z.strictObject({ display_name: learnerNameSchema });
+
+/** What the class's sign-in page shows: its name and its learners' names, nothing else. */
+export const classSignInPageSchema = z.object({
+  name: z.string(),
+  learners: z.array(z.object({ id: z.uuid(), display_name: z.string() })),
+});
+export type ClassSignInPage = z.infer<typeof classSignInPageSchema>;
+
+/** `POST /api/class-sign-in/:code`: the learner's name (tapped) and their secret words (typed). */
+export const classSignInRequestSchema = z.strictObject({
+  learner_id: z.uuid({ error: 'Tap your name' }),
+  secret: z.string({ error: 'Type your secret words' }).min(1, 'Type your secret words').max(PASSWORD_MAX_LENGTH),
+});
+
+/** One learner's row of the class grid: per tutorial, steps done and materials at hand. */
+export const progressCellSchema = z.object({
+  project_id: projectIdSchema,
+  steps_done: z.number().int().nonnegative(),
+  materials_checked: z.number().int().nonnegative(),
+  last_activity: z.iso.datetime().nullable(),
+});
+export type ProgressCell = z.infer<typeof progressCellSchema>;
+
+export const classProgressSchema = z.object({
+  projects: z.array(
+    z.object({
+      id: projectIdSchema,
+      title: z.string(),
+      emoji: z.string(),
+      steps_total: z.number().int().positive(),
+      materials_total: z.number().int().positive(),
+    }),
+  ),
+  learners: z.array(
+    z.object({ id: z.uuid(), display_name: z.string(), username: z.string(), cells: z.array(progressCellSchema) }),
+  ),
+});
+export type ClassProgress = z.infer<typeof classProgressSchema>;
+
+/** A cell opened: which steps and materials, and when. */
+export const learnerProgressSchema = z.object({
+  learner: z.object({ id: z.uuid(), display_name: z.string(), username: z.string() }),
+  steps: z.array(z.object({ project_id: projectIdSchema, index: z.number().int(), done_at: z.iso.datetime() })),
+  materials: z.array(z.object({ project_id: projectIdSchema, index: z.number().int(), done_at: z.iso.datetime() })),
+});
+export type LearnerProgress = z.infer<typeof learnerProgressSchema>;
+
+/** A learner waiting for help, as the teacher sees the queue (oldest first). */
+export const helpRequestSchema = z.object({
+  id: z.number().int().positive(),
+  learner_id: z.uuid(),
+  display_name: z.string(),
+  project_id: projectIdSchema,
+  /** 0-based: "step 4" is index 3. */
+  step: z.number().int().nonnegative(),
+  created_at: z.iso.datetime(),
+  /** Set when the teacher said they are coming. */
+  coming_at: z.iso.datetime().nullable(),
+});
+export type HelpRequest = z.infer<typeof helpRequestSchema>;
+
+export const helpQueueSchema = z.object({ requests: z.array(helpRequestSchema) });
+
+/** `POST /api/classes/:id/help/:requestId`: on my way, or done (leaves the queue). */
+export const helpAnswerRequestSchema = z.strictObject({
+  state: z.enum(['coming', 'handled'], { error: 'state must be coming or handled' }),
+});
+
+/** `POST /api/learner/help`: "I'm stuck on step 4" (index 3) of a tutorial. */
+export const askHelpRequestSchema = z.strictObject({
+  project_id: projectIdSchema,
+  step: z.number({ error: 'step must be a whole number from 0' }).int().min(0).max(99),
+});
+
+/** The learner's own view: their class, and their help request if one is open. */
+export const learnerClassSchema = z.object({
+  class_name: z.string(),
+  help: z
+    .object({
+      project_id: projectIdSchema,
+      step: z.number().int().nonnegative(),
+      created_at: z.iso.datetime(),
+      coming_at: z.iso.datetime().nullable(),
+    })
+    .nullable(),
+});
+export type LearnerClass = z.infer<typeof learnerClassSchema>;
+
+/** A learner's data, exported by their teacher or an administrator (`GET …/learners/:learnerId/export`). */
+export const learnerExportSchema = z.object({
+  exported_at: z.iso.datetime(),
+  learner: z.object({
+    id: z.uuid(),
+    display_name: z.string(),
+    username: z.string(),
+    class_name: z.string(),
+    created_at: z.iso.datetime(),
+  }),
+  bookmarks: z.array(z.object({ project_id: z.number().int(), created_at: z.iso.datetime() })),
+  progress: z.object({
+    steps: z.array(z.object({ project_id: z.number().int(), index: z.number().int(), done_at: z.iso.datetime() })),
+    materials: z.array(z.object({ project_id: z.number().int(), index: z.number().int(), done_at: z.iso.datetime() })),
+  }),
+  help_requests: z.array(
+    z.object({
+      project_id: z.number().int(),
+      step: z.number().int(),
+      created_at: z.iso.datetime(),
+      handled_at: z.iso.datetime().nullable(),
+    }),
+  ),
+  sessions: z.array(z.object({ started_at: z.iso.datetime(), ends_at: z.iso.datetime() })),
+});
+export type LearnerExport = z.infer<typeof learnerExportSchema>;
+
+/** `DELETE /api/classes/:id/learners/:learnerId`: why (kept in the audit log). */
+export const deleteLearnerRequestSchema = z.strictObject({}).nullish();

@@ -1,0 +1,176 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type AddedLearners,
+  addedLearnersSchema,
+  type ClassSummary,
+  classDetailSchema,
+  classListSchema,
+  classProgressSchema,
+  classSummarySchema,
+  helpQueueSchema,
+  type LearnerWithSecret,
+  learnerProgressSchema,
+  learnerSchema,
+  learnerWithSecretSchema,
+} from '#shared/schemas/classes.ts';
+import { z } from '#shared/schemas/z.ts';
+import { apiFileRequest } from '#web/lib/api-client.ts';
+import { authedRequest, withAccessToken } from '#web/lib/auth/session.ts';
+import { withReason } from '#web/lib/error-toast.ts';
+
+/** Every class query starts with this, so one change (or a live wake-up) refreshes what it touched. */
+export const CLASSES_QUERY_ROOT = ['classes'] as const;
+
+const classPath = (id: string) => `/api/classes/${encodeURIComponent(id)}`;
+const learnerPath = (classId: string, learnerId: string) =>
+  `${classPath(classId)}/learners/${encodeURIComponent(learnerId)}`;
+
+export const classListQueryOptions = () =>
+  queryOptions({
+    queryKey: [...CLASSES_QUERY_ROOT, 'list'],
+    queryFn: ({ signal }) => authedRequest('/api/classes', classListSchema, { signal }),
+  });
+
+export const classQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...CLASSES_QUERY_ROOT, id, 'detail'],
+    queryFn: ({ signal }) => authedRequest(classPath(id), classDetailSchema, { signal }),
+  });
+
+export const classProgressQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...CLASSES_QUERY_ROOT, id, 'progress'],
+    queryFn: ({ signal }) => authedRequest(`${classPath(id)}/progress`, classProgressSchema, { signal }),
+  });
+
+export const helpQueueQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...CLASSES_QUERY_ROOT, id, 'help'],
+    queryFn: ({ signal }) => authedRequest(`${classPath(id)}/help`, helpQueueSchema, { signal }),
+  });
+
+export const learnerProgressQueryOptions = (classId: string, learnerId: string) =>
+  queryOptions({
+    queryKey: [...CLASSES_QUERY_ROOT, classId, 'progress', learnerId],
+    queryFn: ({ signal }) =>
+      authedRequest(`${learnerPath(classId, learnerId)}/progress`, learnerProgressSchema, { signal }),
+  });
+
+export const useClassList = () => useQuery(classListQueryOptions());
+export const useClass = (id: string) => useQuery(classQueryOptions(id));
+export const useClassProgress = (id: string) => useQuery(classProgressQueryOptions(id));
+export const useHelpQueue = (id: string) => useQuery(helpQueueQueryOptions(id));
+export const useLearnerProgress = (classId: string, learnerId: string | null) =>
+  useQuery({ ...learnerProgressQueryOptions(classId, learnerId ?? ''), enabled: learnerId !== null });
+
+function useClassMutation<A, R>(failed: string, mutationFn: (args: A) => Promise<R>, classId?: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { errorToast: withReason(failed) },
+    mutationFn,
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: classId ? [...CLASSES_QUERY_ROOT, classId] : CLASSES_QUERY_ROOT }),
+  });
+}
+
+export const useCreateClass = () =>
+  useClassMutation('Class not created', (name: string) =>
+    authedRequest('/api/classes', classSummarySchema, { method: 'POST', body: { name } }),
+  );
+
+export const useUpdateClass = (id: string) =>
+  useClassMutation(
+    'Class not changed',
+    (change: { name?: string; archived?: boolean }): Promise<ClassSummary> =>
+      authedRequest(classPath(id), classSummarySchema, { method: 'PATCH', body: change }),
+  );
+
+export const useDeleteClass = (id: string) =>
+  useClassMutation('Class not deleted', (confirmName: string) =>
+    authedRequest(classPath(id), z.null(), { method: 'DELETE', body: { confirm_name: confirmName } }),
+  );
+
+export const useAddTeacher = (id: string) =>
+  useClassMutation('Teacher not added', (email: string) =>
+    authedRequest(`${classPath(id)}/teachers`, classSummarySchema, { method: 'POST', body: { email } }),
+  );
+
+export const useRemoveTeacher = (id: string) =>
+  useClassMutation('Teacher not removed', (teacherId: string) =>
+    authedRequest(`${classPath(id)}/teachers/${encodeURIComponent(teacherId)}`, classSummarySchema, {
+      method: 'DELETE',
+    }),
+  );
+
+export const useAddLearners = (id: string) =>
+  useClassMutation(
+    'Learners not added',
+    (names: string[]): Promise<AddedLearners> =>
+      authedRequest(`${classPath(id)}/learners`, addedLearnersSchema, { method: 'POST', body: { names } }),
+    id,
+  );
+
+export const useRenameLearner = (classId: string) =>
+  useClassMutation(
+    'Name not changed',
+    ({ learnerId, displayName }: { learnerId: string; displayName: string }) =>
+      authedRequest(learnerPath(classId, learnerId), learnerSchema, {
+        method: 'PATCH',
+        body: { display_name: displayName },
+      }),
+    classId,
+  );
+
+export const useResetSecret = (classId: string) =>
+  useClassMutation(
+    'Secret words not changed',
+    (learnerId: string): Promise<LearnerWithSecret> =>
+      authedRequest(`${learnerPath(classId, learnerId)}/secret`, learnerWithSecretSchema, { method: 'POST' }),
+    classId,
+  );
+
+export const useUnlockLearner = (classId: string) =>
+  useClassMutation(
+    'Not unlocked',
+    (learnerId: string) => authedRequest(`${learnerPath(classId, learnerId)}/lock`, z.null(), { method: 'DELETE' }),
+    classId,
+  );
+
+export const useDeleteLearner = (classId: string) =>
+  useClassMutation(
+    'Learner not deleted',
+    (learnerId: string) => authedRequest(learnerPath(classId, learnerId), z.null(), { method: 'DELETE' }),
+    classId,
+  );
+
+export const useAnswerHelp = (classId: string) =>
+  useClassMutation(
+    'Help request not changed',
+    ({ requestId, state }: { requestId: number; state: 'coming' | 'handled' }) =>
+      authedRequest(`${classPath(classId)}/help/${requestId}`, z.null(), { method: 'POST', body: { state } }),
+    classId,
+  );
+
+/** Saves a file the API answers (with the signed-in teacher's token) under the name the server gives it. */
+export async function downloadFromApi(path: string, fallbackName: string): Promise<string> {
+  const file = await withAccessToken((accessToken) => apiFileRequest(path, { accessToken }));
+  const filename = file.filename ?? fallbackName;
+  saveBlob(file.blob, filename);
+  return filename;
+}
+
+/** Offers a file made in the browser (the roster CSV): nothing of it goes to a server. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = filename;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+export const progressCsvPath = (classId: string) => `${classPath(classId)}/progress.csv`;
+export const learnerExportPath = (classId: string, learnerId: string) => `${learnerPath(classId, learnerId)}/export`;

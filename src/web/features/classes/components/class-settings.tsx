@@ -1,0 +1,177 @@
+import { Archive, ArchiveRestore, Trash2, UserPlus, X } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { ClassDetail } from '#shared/schemas/classes.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
+import { Field, Input } from '#web/components/ui/field.tsx';
+import { notifySuccess } from '#web/lib/notify.ts';
+import { useAddTeacher, useDeleteClass, useRemoveTeacher, useUpdateClass } from '../api/classes.ts';
+import { formatDay } from '../lib/wording.ts';
+
+function Teachers({ klass, ownId }: { klass: ClassDetail; ownId: string }) {
+  const add = useAddTeacher(klass.id);
+  const remove = useRemoveTeacher(klass.id);
+  const [email, setEmail] = useState('');
+  return (
+    <section aria-labelledby="teachers-heading" className="flex flex-col gap-3">
+      <h3 id="teachers-heading" className="font-display text-lg font-semibold">
+        Teachers
+      </h3>
+      <ul className="flex flex-col gap-2">
+        {klass.teachers.map((teacher) => (
+          <li
+            key={teacher.id}
+            className="flex items-center justify-between gap-2 rounded-lg border border-border p-2.5"
+          >
+            <span className="[overflow-wrap:anywhere]">
+              <span className="font-semibold">{teacher.name}</span>
+              {teacher.id === ownId ? ' (you)' : ''} <span className="text-sm text-muted">{teacher.email}</span>
+            </span>
+            {klass.teachers.length > 1 ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Remove ${teacher.name} from this class`}
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(teacher.id)}
+              >
+                <X aria-hidden="true" />
+                Remove
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <form
+        noValidate
+        className="flex flex-col gap-2 sm:flex-row sm:items-end"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          const added = await add.mutateAsync(email).catch(() => null);
+          if (!added) return;
+          notifySuccess('Co-teacher added', `${email} can open this class now.`);
+          setEmail('');
+        }}
+      >
+        <div className="flex-1">
+          <Field label="Add a co-teacher" hint="The e-mail of another teacher on this site.">
+            {(field) => (
+              <Input {...field} type="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+            )}
+          </Field>
+        </div>
+        <Button type="submit" variant="secondary" disabled={add.isPending || email.trim() === ''} className="sm:mb-7">
+          <UserPlus aria-hidden="true" />
+          Add
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function DeleteClass({ klass }: { klass: ClassDetail }) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const remove = useDeleteClass(klass.id);
+  const navigate = useNavigate();
+  return (
+    <>
+      <Button variant="danger" onClick={() => setOpen(true)}>
+        <Trash2 aria-hidden="true" />
+        Delete class
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent
+          title={`Delete ${klass.name}?`}
+          description={`The class and its ${klass.learners.length} learners’ accounts, ticks, bookmarks and help requests are deleted at once. This cannot be undone.`}
+        >
+          <form
+            noValidate
+            className="flex flex-col gap-4"
+            onSubmit={async (event) => {
+              event.preventDefault();
+              const done = await remove.mutateAsync(typed).then(
+                () => true,
+                () => false,
+              );
+              if (!done) return;
+              notifySuccess('Class deleted', `${klass.name} and its learners’ data are gone.`);
+              navigate('/classes', { replace: true });
+            }}
+          >
+            <Field label={`Type “${klass.name}” to confirm`}>
+              {(field) => (
+                <Input {...field} autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />
+              )}
+            </Field>
+            <div className="flex gap-2">
+              <Button type="submit" variant="danger" disabled={typed.trim() !== klass.name || remove.isPending}>
+                {remove.isPending ? 'Deleting...' : 'Delete class and data'}
+              </Button>
+              <Button variant="ghost" onClick={() => setOpen(false)}>
+                Back
+              </Button>
+            </div>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+/** A class's settings: its name, teachers, archiving (the year is over) and deletion. */
+export function ClassSettings({ klass, ownId }: { klass: ClassDetail; ownId: string }) {
+  const update = useUpdateClass(klass.id);
+  const [name, setName] = useState(klass.name);
+  return (
+    <div className="flex flex-col gap-8">
+      <form
+        noValidate
+        className="flex flex-col gap-2 sm:flex-row sm:items-end"
+        onSubmit={(event) => {
+          event.preventDefault();
+          update.mutate({ name });
+        }}
+      >
+        <div className="flex-1">
+          <Field label="Class name">
+            {(field) => <Input {...field} value={name} onChange={(event) => setName(event.target.value)} />}
+          </Field>
+        </div>
+        <Button type="submit" variant="secondary" disabled={update.isPending || name.trim() === klass.name}>
+          Rename
+        </Button>
+      </form>
+      <Teachers klass={klass} ownId={ownId} />
+      <section aria-labelledby="end-heading" className="flex flex-col gap-3">
+        <h3 id="end-heading" className="font-display text-lg font-semibold">
+          End of the year
+        </h3>
+        {klass.archived_at ? (
+          <p className="text-sm text-muted">
+            Archived: its learners cannot sign in. Their progress is kept until{' '}
+            {klass.delete_after ? formatDay(klass.delete_after) : 'the site’s retention ends'}, then deleted with the
+            class.
+          </p>
+        ) : (
+          <p className="text-sm text-muted">
+            Archive the class when the year is over: its learners are signed out and cannot sign in again, and their
+            progress is kept for the time your site keeps archived classes, then deleted.
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            disabled={update.isPending}
+            onClick={() => update.mutate({ archived: !klass.archived_at })}
+          >
+            {klass.archived_at ? <ArchiveRestore aria-hidden="true" /> : <Archive aria-hidden="true" />}
+            {klass.archived_at ? 'Bring the class back' : 'Archive class'}
+          </Button>
+          <DeleteClass klass={klass} />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,343 @@
+import { Download, KeyRound, LockOpen, Pencil, Printer, Trash2, UserPlus } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { LEARNERS_PER_REQUEST } from '#shared/constants.ts';
+import { defaultDisplayName, parseRoster } from '#shared/roster.ts';
+import { type ClassDetail, type Learner, type LearnerWithSecret, learnerNameSchema } from '#shared/schemas/classes.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
+import { Field, Input, Textarea } from '#web/components/ui/field.tsx';
+import { notifyError, notifySuccess } from '#web/lib/notify.ts';
+import {
+  downloadFromApi,
+  learnerExportPath,
+  saveBlob,
+  useAddLearners,
+  useDeleteLearner,
+  useRenameLearner,
+  useResetSecret,
+  useUnlockLearner,
+} from '../api/classes.ts';
+import { rosterCsv, rosterFileName } from '../lib/roster-csv.ts';
+import { formatTime } from '../lib/wording.ts';
+import { PrintSheet } from './print-sheet.tsx';
+import { SignInCards } from './sign-in-cards.tsx';
+
+/** The class's sign-in address as pupils type it: this site's origin and `/c/<code>`. */
+export const signInAddress = (path: string) =>
+  typeof window === 'undefined' ? path : `${window.location.host}${path}`;
+
+function AddLearners({ klass, onAdded }: { klass: ClassDetail; onAdded: (learners: LearnerWithSecret[]) => void }) {
+  const add = useAddLearners(klass.id);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const names = useMemo(() => parseRoster(text), [text]);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (names.length === 0) return setError('Paste or type at least one name');
+    if (names.length > LEARNERS_PER_REQUEST) return setError(`At most ${LEARNERS_PER_REQUEST} learners at once`);
+    const bad = names.find((name) => !learnerNameSchema.safeParse(name).success);
+    if (bad !== undefined) return setError(`“${bad.slice(0, 50)}” is not a name we can use (at most 40 characters)`);
+    setError(undefined);
+    const added = await add.mutateAsync(names).catch(() => null);
+    if (!added) return;
+    setText('');
+    onAdded(added.learners);
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+      <Field
+        label="Add learners"
+        error={error}
+        hint="One name a line, or paste a CSV with a “name” column (from a spreadsheet). Each pupil gets a username and three secret words; only their first name and initial are shown."
+      >
+        {(field) => (
+          <Textarea
+            {...field}
+            rows={5}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={'Ada Lovelace\nGrace Hopper\nAlan Turing'}
+          />
+        )}
+      </Field>
+      {names.length > 0 ? (
+        <p className="text-sm text-muted" aria-live="polite">
+          {names.length === 1 ? '1 learner' : `${names.length} learners`}:{' '}
+          {names
+            .slice(0, 6)
+            .map((name) => defaultDisplayName(name))
+            .join(', ')}
+          {names.length > 6 ? ', …' : ''}
+        </p>
+      ) : null}
+      <Button type="submit" className="self-start" disabled={add.isPending}>
+        <UserPlus aria-hidden="true" />
+        {add.isPending ? 'Adding...' : names.length > 1 ? `Add ${names.length} learners` : 'Add learner'}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * The secret words just made (new learners, or a reset): shown once, here, with cards to print and
+ * the roster CSV, both made in this browser from the server's answer. Nothing stores them in clear.
+ */
+function NewSecrets({
+  klass,
+  learners,
+  onDone,
+}: {
+  klass: ClassDetail;
+  learners: LearnerWithSecret[];
+  onDone: () => void;
+}) {
+  const [printing, setPrinting] = useState(false);
+  const stopPrinting = useCallback(() => setPrinting(false), []);
+  const address = signInAddress(klass.sign_in_path);
+  return (
+    <section
+      aria-labelledby="secrets-heading"
+      className="rounded-xl border-2 border-cta/60 bg-surface p-4 sm:p-5"
+      data-testid="new-secrets"
+    >
+      <h3 id="secrets-heading" className="font-display text-lg font-semibold">
+        Print or save these secret words now
+      </h3>
+      <p className="mt-1 text-sm text-muted">
+        They are shown only this once: the site keeps only a scrambled form it cannot turn back into words. Lost a card
+        later? Give that pupil new words.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button onClick={() => setPrinting(true)}>
+          <Printer aria-hidden="true" />
+          Print sign-in cards
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => saveBlob(new Blob([rosterCsv(learners)], { type: 'text/csv' }), rosterFileName(klass.name))}
+        >
+          <Download aria-hidden="true" />
+          Download roster (CSV)
+        </Button>
+        <Button variant="ghost" onClick={onDone}>
+          I have them
+        </Button>
+      </div>
+      <div className="mt-4 overflow-x-auto">
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="text-left text-muted">
+              <th scope="col" className="py-1.5 pr-3 font-semibold">
+                Name
+              </th>
+              <th scope="col" className="py-1.5 pr-3 font-semibold">
+                Username
+              </th>
+              <th scope="col" className="py-1.5 font-semibold">
+                Secret words
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {learners.map((learner) => (
+              <tr key={learner.id} className="border-t border-border">
+                <td className="py-1.5 pr-3">{learner.display_name}</td>
+                <td className="py-1.5 pr-3 font-mono text-xs">{learner.username}</td>
+                <td className="py-1.5 font-mono font-semibold" data-testid="secret">
+                  {learner.secret}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {printing ? (
+        <PrintSheet kind="cards" onDone={stopPrinting}>
+          <SignInCards className={klass.name} address={address} learners={learners} />
+        </PrintSheet>
+      ) : null}
+    </section>
+  );
+}
+
+type Action = { kind: 'rename' | 'delete'; learner: Learner };
+
+function LearnerActions({ klass, action, onClose }: { klass: ClassDetail; action: Action; onClose: () => void }) {
+  const rename = useRenameLearner(klass.id);
+  const remove = useDeleteLearner(klass.id);
+  const [name, setName] = useState(action.learner.display_name);
+  const parsed = learnerNameSchema.safeParse(name);
+  if (action.kind === 'rename') {
+    return (
+      <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+        <DialogContent
+          title={`Rename ${action.learner.display_name}`}
+          description="What the class sign-in page and your grid show."
+        >
+          <form
+            onSubmit={async (event) => {
+              event.preventDefault();
+              if (!parsed.success) return;
+              const done = await rename
+                .mutateAsync({ learnerId: action.learner.id, displayName: parsed.data })
+                .catch(() => null);
+              if (done) onClose();
+            }}
+            noValidate
+            className="flex flex-col gap-4"
+          >
+            <Field label="Shown name" error={parsed.success ? undefined : parsed.error.issues[0]?.message}>
+              {(field) => <Input {...field} value={name} onChange={(event) => setName(event.target.value)} />}
+            </Field>
+            <div className="flex gap-2">
+              <Button type="submit" disabled={rename.isPending || !parsed.success}>
+                {rename.isPending ? 'Saving...' : 'Save'}
+              </Button>
+              <Button variant="ghost" onClick={onClose}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        </DialogContent>
+      </Dialog>
+    );
+  }
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent
+        title={`Delete ${action.learner.display_name}?`}
+        description="Their account, ticks, bookmarks and help requests are deleted at once, and they are signed out. This cannot be undone; download their data first if you need it."
+      >
+        <div className="flex gap-2">
+          <Button
+            variant="danger"
+            disabled={remove.isPending}
+            onClick={async () => {
+              const done = await remove.mutateAsync(action.learner.id).then(
+                () => true,
+                () => false,
+              );
+              if (!done) return;
+              notifySuccess('Learner deleted', `${action.learner.display_name} and their data are gone.`);
+              onClose();
+            }}
+          >
+            <Trash2 aria-hidden="true" />
+            {remove.isPending ? 'Deleting...' : 'Delete learner'}
+          </Button>
+          <Button variant="ghost" onClick={onClose}>
+            Back
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The class's learners (product §2 Class page): add, rename, new secret words, unlock, data, delete. */
+export function Roster({ klass }: { klass: ClassDetail }) {
+  const [fresh, setFresh] = useState<LearnerWithSecret[] | null>(null);
+  const [action, setAction] = useState<Action | null>(null);
+  const reset = useResetSecret(klass.id);
+  const unlock = useUnlockLearner(klass.id);
+  const locked = klass.learners.filter((learner) => learner.locked);
+  return (
+    <div className="flex flex-col gap-6">
+      {fresh ? <NewSecrets klass={klass} learners={fresh} onDone={() => setFresh(null)} /> : null}
+      {klass.archived_at ? (
+        <p className="rounded-xl border border-border bg-surface-2/60 p-4 text-sm">
+          This class is archived: its learners cannot sign in. Bring it back in Settings to add or change learners.
+        </p>
+      ) : (
+        <AddLearners klass={klass} onAdded={setFresh} />
+      )}
+      {locked.length > 0 ? (
+        <p role="status" className="rounded-xl border border-amber-500/60 bg-amber-400/10 p-3 text-sm">
+          {locked.length === 1 ? '1 learner is' : `${locked.length} learners are`} locked after too many wrong secret
+          words: {locked.map((learner) => learner.display_name).join(', ')}. Unlock them below.
+        </p>
+      ) : null}
+      <section aria-labelledby="roster-heading">
+        <h3 id="roster-heading" className="font-display text-lg font-semibold">
+          {klass.learners.length === 1 ? '1 learner' : `${klass.learners.length} learners`}
+        </h3>
+        {klass.learners.length === 0 ? (
+          <p className="mt-2 text-sm text-muted">No learners yet: paste their names above.</p>
+        ) : (
+          <ul className="mt-3 flex flex-col divide-y divide-border rounded-xl border border-border">
+            {klass.learners.map((learner) => (
+              <li key={learner.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
+                <div>
+                  <p className="font-semibold">
+                    {learner.display_name}
+                    {learner.locked ? (
+                      <span className="label-mono ml-2 rounded-full bg-amber-400/25 px-2 py-0.5 text-text">Locked</span>
+                    ) : null}
+                  </p>
+                  <p className="text-xs text-muted">
+                    <span className="font-mono">{learner.username}</span> ·{' '}
+                    {learner.last_activity ? `last tick ${formatTime(learner.last_activity)}` : 'no ticks yet'}
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-1.5">
+                  {learner.locked ? (
+                    <Button size="sm" onClick={() => unlock.mutate(learner.id)} disabled={unlock.isPending}>
+                      <LockOpen aria-hidden="true" />
+                      Unlock
+                    </Button>
+                  ) : null}
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={reset.isPending}
+                    aria-label={`New words for ${learner.display_name}`}
+                    onClick={async () => {
+                      const made = await reset.mutateAsync(learner.id).catch(() => null);
+                      if (made) setFresh([made]);
+                    }}
+                  >
+                    <KeyRound aria-hidden="true" />
+                    New words
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Rename ${learner.display_name}`}
+                    onClick={() => setAction({ kind: 'rename', learner })}
+                  >
+                    <Pencil aria-hidden="true" />
+                    Rename
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Download the data of ${learner.display_name}`}
+                    onClick={() =>
+                      downloadFromApi(learnerExportPath(klass.id, learner.id), 'roboforge-learner.json').then(
+                        (file) => notifySuccess('Download started', file),
+                        (error: unknown) => notifyError('Download failed', error instanceof Error ? error.message : ''),
+                      )
+                    }
+                  >
+                    <Download aria-hidden="true" />
+                    Data
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Delete ${learner.display_name}`}
+                    onClick={() => setAction({ kind: 'delete', learner })}
+                  >
+                    <Trash2 aria-hidden="true" />
+                    Delete
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {action ? <LearnerActions klass={klass} action={action} onClose={() => setAction(null)} /> : null}
+    </div>
+  );
+}
