@@ -33,11 +33,13 @@ if (!FIRST || !SECOND) throw new Error('the catalog needs two projects');
 
 const stepBox = (page: Page, step: number) => page.getByRole('checkbox', { name: `Done: step ${step}`, exact: true });
 
-/** A tutorial page with its steps, its highlighted code and its wiring diagram on screen. */
+/** A tutorial page with its steps, their highlighted lines and wiring, and the whole sketch and diagram (tabs). */
 async function expectTutorialRendered(page: Page, project: (typeof PROJECTS)[number]) {
   await page.getByRole('heading', { level: 1, name: project.title }).waitFor();
   await stepBox(page, project.steps.length).waitFor();
-  await page.locator('#L1').waitFor();
+  await page.locator('.code-excerpt .excerpt-line').first().waitFor();
+  await page.locator('.step-wiring-svg svg').first().waitFor();
+  await page.locator('#L1').waitFor({ state: 'attached' });
   await page.locator('.wiring-svg svg').waitFor();
 }
 

@@ -48,8 +48,15 @@ function progressCall(page: Page, method: 'PUT' | 'DELETE', kind: 'steps' | 'mat
 async function openTutorial(page: Page, slug = SLUG) {
   await page.goto(url(`/projects/${slug}`));
   await page.getByRole('heading', { level: 1 }).waitFor();
-  await page.locator('#L1').waitFor();
-  await page.locator('.wiring-svg svg').waitFor();
+  // The whole sketch and the full diagram are tabs of "Wiring and code": in the page, one shown at a time.
+  await page.locator('#L1').waitFor({ state: 'attached' });
+  await page.locator('.wiring-svg svg').waitFor({ state: 'attached' });
+}
+
+/** Shows one tab of "Wiring and code": Full diagram, All connections or Whole sketch. */
+async function openReferenceTab(page: Page, name: 'Full diagram' | 'All connections' | 'Whole sketch') {
+  await page.getByRole('tab', { name }).click();
+  await page.getByRole('tab', { name, selected: true }).waitFor();
 }
 
 const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -81,7 +88,7 @@ describe('tutorial pages', () => {
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     expect(await page.title()).toBe(`${TITLE} · RoboForge`);
     // The page's own code and this tutorial's diagram and sketch came as chunks of their own.
-    await page.locator('#L1').waitFor();
+    await page.locator('#L1').waitFor({ state: 'attached' });
     expect(requests.some((p) => /^\/assets\/tutorial-[\w-]+\.js$/.test(p))).toBe(true);
     expect(requests.some((p) => new RegExp(`^/assets/${SLUG}-[\\w-]+\\.js$`).test(p))).toBe(true);
     expect(requests.some((p) => /^\/assets\/line-following-robot-/.test(p))).toBe(false);
@@ -90,7 +97,7 @@ describe('tutorial pages', () => {
     const main = page.locator('main');
     const text = normalize((await main.textContent()) ?? '');
     const order = [TITLE, project.difficulty, project.time, project.cost, 'What you will learn', 'Materials']
-      .concat(['Wiring', 'Connection table', 'Code', 'Steps'])
+      .concat(['Steps', 'Wiring and code', 'Connection table', 'Run it in the simulator'])
       .map((needle) => text.indexOf(needle));
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
@@ -98,7 +105,7 @@ describe('tutorial pages', () => {
     await main.locator('[data-video-facade]').waitFor();
 
     // Wiring: the diagram names its text alternative, and the table lists every wire.
-    await page.getByRole('img', { name: 'Wiring diagram — the connection table below lists every wire' }).waitFor();
+    await page.getByRole('img', { name: 'Wiring diagram — All connections lists every wire' }).waitFor();
     const rows = page.locator('#connections table tbody tr');
     const tutorial = tutorials.findTutorial(SLUG);
     expect(await rows.count()).toBe(tutorial?.wires.length);
@@ -108,9 +115,10 @@ describe('tutorial pages', () => {
     expect(sensorRow).toContain('yellow');
 
     // Code: every line, numbered, in order; copied exactly; downloadable.
-    const lines = await page.locator('.code-src').allTextContents();
+    const lines = await page.locator('#code .code-src').allTextContents();
     expect(lines.join('\n')).toBe(sketch.replace(/\n$/, ''));
-    expect(await page.locator('.code-ln').first().textContent()).toBe('1');
+    expect(await page.locator('#code .code-ln').first().textContent()).toBe('1');
+    await openReferenceTab(page, 'Whole sketch');
     await page.getByRole('button', { name: /^Copy/ }).click();
     await page.locator('[aria-live="polite"]', { hasText: 'Copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sketch);
@@ -220,6 +228,97 @@ describe('tutorial pages', () => {
     await second.close();
   });
 
+  test('the steps are the centre: each shows its own wires and lines, a bar goes from step to step, the whole is one tap away', async ({
+    browser,
+  }) => {
+    const tutorial = tutorials.findTutorial(SLUG);
+    if (!tutorial) throw new Error(`no tutorial for ${SLUG}`);
+    const lines = sketch.split('\n');
+    for (const width of [1280, 375]) {
+      const { page, errors, close } = await openSignedInPage(browser, { width, reducedMotion: true });
+      await openTutorial(page);
+      await page.locator('#step-2 .step-wiring-svg svg').waitFor();
+
+      // Step 1 starts within reach of the top: right after the materials (issue 23 measured 4,500 and 6,200 px).
+      await page.addStyleTag({ content: '* { content-visibility: visible !important }' });
+      const stepOneAt = await page
+        .locator('#step-1')
+        .evaluate((step) => step.getBoundingClientRect().top + window.scrollY);
+      expect(stepOneAt, `step 1 at ${width} px`).toBeLessThan(width < 500 ? 3200 : 2200);
+
+      // Each step's own wires: drawn at full strength in its part of the one diagram, the others faded, and listed.
+      for (const [index, step] of project.steps.entries()) {
+        const card = page.locator(`#step-${index + 1}`);
+        expect(normalize((await card.textContent()) ?? '')).toContain(normalize(step));
+        const wires = tutorials.wiresForStep(tutorial, index);
+        const drawn = card.locator('.step-wiring-svg .wd-wire:not(.wd-faded)');
+        expect(await drawn.count(), `wires drawn in step ${index + 1}`).toBe(wires.length);
+        for (const wire of await drawn.all()) expect(await wire.getAttribute('data-step')).toBe(String(index));
+        for (const wire of wires)
+          await card.getByText(tutorials.describeWire(tutorial, wire), { exact: true }).waitFor();
+        // And its own lines of code, in place, wrapped: no box that scrolls sideways.
+        const refs = tutorials.codeRefsForStep(tutorial, index);
+        const excerpts = card.locator('.code-excerpt');
+        expect(await excerpts.count()).toBe(refs.length);
+        for (const [at, ref] of refs.entries()) {
+          const excerpt = excerpts.nth(at);
+          const more = excerpt.getByRole('button', { name: /^Show all \d+ lines$/ });
+          if ((await more.count()) > 0) await more.click();
+          const shown = await excerpt.locator('.excerpt-src').allTextContents();
+          expect(shown.join('\n')).toBe(lines.slice(ref.from - 1, ref.to).join('\n'));
+          expect(await excerpt.evaluate((box) => box.scrollWidth <= box.clientWidth + 1)).toBe(true);
+        }
+      }
+
+      // The bar: Step 1 of N at first, then next and previous, said aloud, the URL following.
+      const bar = page.getByRole('navigation', { name: 'Steps' });
+      await page.locator('#step-1').evaluate((step) => step.scrollIntoView({ block: 'start' }));
+      const jump = bar.getByRole('button', { name: /^Step \d+ of \d+\s?: choose a step$/ });
+      await expect.poll(() => jump.textContent()).toContain(`Step 1 of ${STEP_COUNT}`);
+      await bar.getByRole('button', { name: 'Next step' }).click();
+      await page.waitForURL((u) => u.hash === '#step-2');
+      await expect.poll(() => jump.textContent()).toContain(`Step 2 of ${STEP_COUNT}`);
+      await bar.getByText(`Step 2 of ${STEP_COUNT}: ${project.steps[1]}`).waitFor({ state: 'attached' });
+      // The step's title in view, below the header and the bar.
+      const barBottom = (await bar.boundingBox())?.y ?? 0;
+      const barHeight = (await bar.boundingBox())?.height ?? 0;
+      await expect
+        .poll(() => page.locator('#step-2-heading').evaluate((h) => Math.round(h.getBoundingClientRect().top)))
+        .toBeGreaterThanOrEqual(Math.round(barBottom + barHeight));
+      // From the keyboard: the focus stays on the button, so Enter goes on.
+      await page.keyboard.press('Enter');
+      await page.waitForURL((u) => u.hash === '#step-3');
+      await bar.getByRole('button', { name: 'Previous step' }).click();
+      await page.waitForURL((u) => u.hash === '#step-2');
+
+      // The list of every step: the chosen one takes the focus.
+      await jump.click();
+      const list = page.locator('#step-list');
+      await list.getByRole('link', { name: /^Step 7: / }).click();
+      await page.waitForURL((u) => u.hash === '#step-7');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('step-7');
+      expect(await list.isVisible()).toBe(false);
+      await expect.poll(() => jump.textContent()).toContain('Step 7 of');
+
+      // The whole sketch, the full diagram and every connection, one press from the bar.
+      await bar.getByRole('button', { name: 'Whole sketch' }).click();
+      await page.getByRole('tab', { name: 'Whole sketch', selected: true }).waitFor();
+      await page.locator('#L1').waitFor();
+      await bar.getByRole('button', { name: 'All connections' }).click();
+      await page.locator('#connections-heading').waitFor();
+      await bar.getByRole('button', { name: 'Full diagram' }).click();
+      await page.getByRole('img', { name: /^Wiring diagram/ }).waitFor();
+      // A step's picture opens the full diagram with that step's wires picked out.
+      await page.locator('#step-6').getByRole('button', { name: 'See it in the full diagram' }).click();
+      await page.getByRole('button', { name: 'Step 6', pressed: true }).waitFor();
+      const picked = page.locator('.wiring-svg .wd-wire:not(.wd-faded)');
+      expect(await picked.count()).toBe(tutorials.wiresForStep(tutorial, 5).length);
+
+      expect(errors).toEqual([]);
+      await close();
+    }
+  });
+
   test('a dashboard without builds says how to start one; bookmarked titles link to their tutorials', async ({
     browser,
   }) => {
@@ -276,13 +375,19 @@ describe('tutorial pages', () => {
     await page.goto(url(`/projects/${SLUG}`));
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     const figure = page.locator('.wiring-scroll');
-    const code = page.locator('#code .tray');
+    const code = page.locator('#code');
     await page.getByText('Loading the code…').waitFor({ state: 'attached' });
-    const before = { figure: (await figure.boundingBox())?.height, code: (await code.boundingBox())?.height };
+    const heights = async () => {
+      await openReferenceTab(page, 'Full diagram');
+      const drawn = (await figure.boundingBox())?.height;
+      await openReferenceTab(page, 'Whole sketch');
+      return { figure: drawn, code: (await code.boundingBox())?.height };
+    };
+    const before = await heights();
     release();
     await page.locator('#L1').waitFor();
-    await page.locator('.wiring-svg svg').waitFor();
-    const after = { figure: (await figure.boundingBox())?.height, code: (await code.boundingBox())?.height };
+    await page.locator('.wiring-svg svg').waitFor({ state: 'attached' });
+    const after = await heights();
     expect(before.figure).toBeGreaterThan(300);
     expect(Math.abs((after.figure ?? 0) - (before.figure ?? 0))).toBeLessThanOrEqual(1);
     expect(Math.abs((after.code ?? 0) - (before.code ?? 0))).toBeLessThanOrEqual(1);
@@ -292,12 +397,12 @@ describe('tutorial pages', () => {
     const failing = await openSignedInPage(browser);
     await failing.page.route(assetChunk, (route) => route.abort('connectionreset'));
     await failing.page.goto(url(`/projects/${SLUG}`));
-    await failing.page.getByText('The code did not load.').waitFor();
+    await failing.page.getByText('The code did not load.').waitFor({ state: 'attached' });
     await failing.page.getByText('The diagram did not load.').waitFor();
     expect(await failing.page.locator('#connections table tbody tr').count()).toBeGreaterThan(0);
     await failing.page.unroute(assetChunk);
     await failing.page.getByRole('button', { name: 'Try again' }).first().click();
-    await failing.page.locator('#L1').waitFor();
+    await failing.page.locator('#L1').waitFor({ state: 'attached' });
     await failing.page.locator('.wiring-svg svg').waitFor();
     await failing.close();
     await close();
@@ -418,6 +523,7 @@ describe('tutorial pages', () => {
   }) => {
     const { page, close } = await openSignedInPage(browser);
     await openTutorial(page);
+    await openReferenceTab(page, 'All connections');
     const heading = page.locator('#connections-heading');
     await heading.waitFor();
     // The site subset (characters this page's own subset lacks: "C", "c" here) loads after first paint.
@@ -461,7 +567,9 @@ describe('tutorial pages', () => {
         await page.evaluate(() => window.scrollTo(0, 0));
         // A full-page capture does not scroll, so sections off screen would stay skipped
         // (content-visibility: auto) and show blank: render them all for the picture.
-        await page.addStyleTag({ content: '.tutorial-flow > .tutorial-section { content-visibility: visible }' });
+        await page.addStyleTag({
+          content: '.tutorial-flow > .tutorial-section, .tutorial-reference { content-visibility: visible }',
+        });
         await page.screenshot({ path: `${SHOTS}/tutorial-${theme}-${width}.png`, fullPage: true });
         await close();
       }

@@ -1,6 +1,6 @@
 import { Check, RotateCcw } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useNavigationType } from 'react-router';
+import { Link, useNavigationType } from 'react-router';
 import { BOARD_NAMES, type Project } from '#shared/content/projects.ts';
 import { ROUTES } from '#shared/routes.ts';
 import type { ProgressKind } from '#shared/schemas/progress.ts';
@@ -10,10 +10,9 @@ import { cn } from '#web/lib/cn.ts';
 import { useProgress, useProgressNow, useTickProgress } from '../api/progress.ts';
 import { type TutorialAssetsState, useTutorialAssets } from '../api/tutorial-assets.ts';
 import { type TutorialContent, useTutorialContent } from '../api/tutorial-content.ts';
-import { parseLineRangeHash } from '../lib/code-anchor.ts';
 import { type ProjectProgress, projectProgress } from '../lib/progress.ts';
 import { DifficultyBadge } from './difficulty-badge.tsx';
-import { JumpLink, revealOnPage } from './jump-link.tsx';
+import { JumpLink } from './jump-link.tsx';
 import { MaterialsChecklist } from './materials-checklist.tsx';
 import { ProgressMeter } from './progress-meter.tsx';
 import { PROJECT_COLOR_CLASSES } from './project-style.ts';
@@ -76,28 +75,6 @@ function ProgressPanel({ progress, loading, onRetry }: ProgressPanelProps) {
   );
 }
 
-/**
- * Opens the page at the learner's first unfinished step, once the progress is in and the sections
- * show the assets above the steps (so nothing moves afterwards); at the place the address names,
- * if it names one. Back and forward within the app keep the position the router restores, which
- * it can only do when the page could render at once from the cache.
- */
-function useOpenAtContinue(continueAt: number | null, { dataReady, shown }: { dataReady: boolean; shown: boolean }) {
-  const { hash } = useLocation();
-  const navigationType = useNavigationType();
-  const readyAtOnce = useRef(dataReady);
-  const done = useRef(false);
-  useEffect(() => {
-    if (done.current || !dataReady || !shown) return;
-    done.current = true;
-    const lines = parseLineRangeHash(hash);
-    if (lines) return revealOnPage(`L${lines.from}`, { smooth: false });
-    if (hash) return revealOnPage(decodeURIComponent(hash.slice(1)), { smooth: false });
-    if (continueAt === null || (navigationType === 'POP' && readyAtOnce.current)) return;
-    document.getElementById(`step-${continueAt + 1}`)?.scrollIntoView({ block: 'start' });
-  }, [dataReady, shown, continueAt, hash, navigationType]);
-}
-
 function SectionsLoading() {
   return (
     <div className="grid min-h-[60vh] place-items-center">
@@ -112,7 +89,9 @@ interface DeferredSectionsProps {
   assets: TutorialAssetsState;
   doneSteps: ReadonlySet<number>;
   onToggleStep: ((index: number, done: boolean) => void) | undefined;
-  onShown: () => void;
+  /** The step to open the page at (0-based index); undefined while the progress loads. */
+  continueAt: number | null | undefined;
+  keepPosition: boolean;
   loadSimulator: LoadSimulator | undefined;
 }
 
@@ -129,7 +108,8 @@ function DeferredSections({
   assets,
   doneSteps,
   onToggleStep,
-  onShown,
+  continueAt,
+  keepPosition,
   loadSimulator,
 }: DeferredSectionsProps) {
   const deferredContent = useDeferredValue(content);
@@ -143,21 +123,10 @@ function DeferredSections({
       assets={deferredAssets}
       doneSteps={doneSteps}
       onToggleStep={onToggleStep}
-      onShown={onShown}
+      continueAt={continueAt}
+      keepPosition={keepPosition}
       loadSimulator={loadSimulator}
     />
-  );
-}
-
-/** The address, printed at the end of a paper copy; known only in the browser. */
-function PrintedFrom() {
-  const [href, setHref] = useState<string | null>(null);
-  useEffect(() => setHref(window.location.href.split('#')[0] ?? null), []);
-  if (!href) return null;
-  return (
-    <p className="print-only mt-10 border-t border-border pt-4 text-sm">
-      Printed from <span className="font-mono">{href}</span>
-    </p>
   );
 }
 
@@ -181,12 +150,10 @@ function TutorialPage({ project, content, userId, loadSimulator }: TutorialPageP
   const progressLoading = ticks === undefined && !progressQuery.isError;
   const progress = useMemo(() => projectProgress(ticks, project), [ticks, project]);
   const colors = PROJECT_COLOR_CLASSES[project.color];
-  const [sectionsShown, setSectionsShown] = useState(false);
-  const onSectionsShown = useCallback(() => setSectionsShown(true), []);
-  useOpenAtContinue(progress.continueAt, {
-    dataReady: content !== null && !progressLoading && (assets.data !== undefined || assets.isError),
-    shown: sectionsShown,
-  });
+  // Back and forward keep the position the router restores, which it can only do when the page rendered at once from the cache.
+  const keepPosition = useRef(
+    useNavigationType() === 'POP' && content !== null && ticks !== undefined && assets.data !== undefined,
+  ).current;
 
   // None while userId is null: the ticks are disabled then. Stable otherwise, so the memoised sections keep theirs.
   const [onToggleStep, onToggleMaterial] = useMemo(
@@ -280,12 +247,11 @@ function TutorialPage({ project, content, userId, loadSimulator }: TutorialPageP
           assets={assets}
           doneSteps={progress.doneSteps}
           onToggleStep={onToggleStep}
-          onShown={onSectionsShown}
+          continueAt={progressLoading ? undefined : progress.continueAt}
+          keepPosition={keepPosition}
           loadSimulator={loadSimulator}
         />
       </div>
-
-      <PrintedFrom />
     </article>
   );
 }

@@ -12,3 +12,15 @@ export function numberedLinesHtml(lines: readonly string[]): string {
   }
   return html;
 }
+
+/**
+ * Some lines of the sketch as a step shows them (`first` is the number of the first): numbered like
+ * the viewer's, without ids (the whole sketch owns `#Ln`), under classes of their own.
+ */
+export function excerptLinesHtml(lines: readonly string[], first: number): string {
+  let html = '';
+  for (let index = 0; index < lines.length; index++) {
+    html += `<span class="excerpt-line"><span class="code-ln" aria-hidden="true">${first + index}</span><span class="excerpt-src">${lines[index]}</span></span>`;
+  }
+  return html;
+}

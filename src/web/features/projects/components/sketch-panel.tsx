@@ -7,7 +7,6 @@ import type { TutorialAssetsState } from '../api/tutorial-assets.ts';
 import { parseLineRangeHash } from '../lib/code-anchor.ts';
 import { numberedLinesHtml } from '../lib/numbered-lines.ts';
 import { CodeSkeleton, ProgramFacts, SketchToolbar } from './sketch-frame.tsx';
-import { TutorialSection } from './tutorial-section.tsx';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
@@ -83,11 +82,11 @@ function CodeLines({ lines, file }: { lines: readonly string[]; file: string }) 
 }
 
 /**
- * The Code section: the sketch with line numbers and highlighting (lines named by the address,
+ * The whole sketch: the sketch with line numbers and highlighting (lines named by the address,
  * `#L12-L20`, are marked), a Copy button, download links for the sketch and the program built from
  * it, and that program's size on the board.
  */
-export const SketchCode = memo(function SketchCode({
+export const SketchPanel = memo(function SketchPanel({
   project,
   assets,
 }: {
@@ -98,30 +97,28 @@ export const SketchCode = memo(function SketchCode({
   const hexFile = assets.data?.hexFile ?? `${project.slug}.hex`;
 
   return (
-    <TutorialSection id="code" kicker="Program" title="Code">
-      <div className="tray overflow-hidden">
-        <SketchToolbar
-          sketch={{ file, url: assets.data?.sketchUrl ?? `/sketches/${file}` }}
-          hex={{ file: hexFile, url: assets.data?.hexUrl ?? `/sketches/${hexFile}` }}
-          copy={<CopyButton source={assets.data?.source} />}
-        />
-        {assets.data ? (
-          <CodeLines lines={assets.data.codeLines} file={file} />
-        ) : assets.isError ? (
-          <div role="alert" className="code-viewer-frame grid place-items-center p-6 text-center">
-            <div>
-              <p className="font-semibold">The code did not load.</p>
-              <p className="mt-1 text-sm text-muted">Check your connection, then try again.</p>
-              <Button variant="secondary" className="mt-4" onClick={assets.retry}>
-                <RotateCcw aria-hidden="true" /> Try again
-              </Button>
-            </div>
+    <div id="code" className="tray overflow-hidden">
+      <SketchToolbar
+        sketch={{ file, url: assets.data?.sketchUrl ?? `/sketches/${file}` }}
+        hex={{ file: hexFile, url: assets.data?.hexUrl ?? `/sketches/${hexFile}` }}
+        copy={<CopyButton source={assets.data?.source} />}
+      />
+      {assets.data ? (
+        <CodeLines lines={assets.data.codeLines} file={file} />
+      ) : assets.isError ? (
+        <div role="alert" className="code-viewer-frame grid place-items-center p-6 text-center">
+          <div>
+            <p className="font-semibold">The code did not load.</p>
+            <p className="mt-1 text-sm text-muted">Check your connection, then try again.</p>
+            <Button variant="secondary" className="mt-4" onClick={assets.retry}>
+              <RotateCcw aria-hidden="true" /> Try again
+            </Button>
           </div>
-        ) : (
-          <CodeSkeleton />
-        )}
-        <ProgramFacts board={project.board} hexFile={hexFile} flashBytes={assets.data?.flashBytes} />
-      </div>
-    </TutorialSection>
+        </div>
+      ) : (
+        <CodeSkeleton />
+      )}
+      <ProgramFacts board={project.board} hexFile={hexFile} flashBytes={assets.data?.flashBytes} />
+    </div>
   );
 });
