@@ -8,6 +8,7 @@ import { expectToast } from '#test/toast.ts';
 import { renderWiringSvg } from '../../scripts/tutorial-assets/render-wiring.ts';
 import { sketchBuildOf } from '../../src/shared/content/hex-record.ts';
 import { findProjectBySlug, PROJECTS } from '../../src/shared/content/projects.ts';
+import { buildSteps, numberedSteps } from '../../src/shared/content/steps.ts';
 import * as tutorials from '../../src/shared/content/tutorials.ts';
 import { tutorialViewOf } from '../../src/web/features/projects/lib/tutorial-view.ts';
 import {
@@ -25,7 +26,10 @@ const SLUG = 'plant-watering-robot';
 const project = findProjectBySlug(SLUG);
 if (!project) throw new Error(`${SLUG} is missing from the catalog`);
 const TITLE = project.title;
-const STEP_COUNT = project.steps.length;
+/** Steps to tick: the plant robot's first step is a safety warning, a callout without a number or tick. */
+const STEP_COUNT = numberedSteps(project).length;
+/** The index progress is stored by, of the step numbered `step` on the page. */
+const indexOfStep = (step: number) => numberedSteps(project).find((s) => s.number === step)?.index ?? -1;
 const SKETCHES_DIR = path.resolve(import.meta.dirname, '../../src/shared/content/sketches');
 const sketch = readFileSync(path.join(SKETCHES_DIR, `${SLUG}.ino`), 'utf8');
 /** Where the screenshots of this spec go, to be looked at. */
@@ -138,7 +142,7 @@ describe('tutorial pages', () => {
     // Ticks: steps 1–3 and two materials, saved at once.
     expect(await page.getByRole('link', { name: /^Continue at step/ }).count()).toBe(0);
     for (const step of [1, 2, 3]) {
-      const saved = progressCall(page, 'PUT', 'steps', step - 1);
+      const saved = progressCall(page, 'PUT', 'steps', indexOfStep(step));
       await stepBox(page, step).check();
       expect((await saved).status()).toBe(201);
     }
@@ -179,7 +183,7 @@ describe('tutorial pages', () => {
     if (!ref) throw new Error('the plant tutorial has no code references');
     const label = ref.from === ref.to ? `See line ${ref.from}` : `See lines ${ref.from}–${ref.to}`;
     await page
-      .locator(`#step-${ref.step + 1}`)
+      .locator(`#step-${buildSteps(project)[ref.step]?.number}`)
       .getByRole('link', { name: label })
       .click();
     await page.waitForURL((u) => u.hash === (ref.from === ref.to ? `#L${ref.from}` : `#L${ref.from}-L${ref.to}`));
@@ -201,7 +205,7 @@ describe('tutorial pages', () => {
     await progressLine(second.page, 3).waitFor();
     for (const step of [1, 2, 3]) expect(await stepBox(second.page, step).isChecked()).toBe(true);
     expect(await materialBox(second.page, 2).isChecked()).toBe(true);
-    const removed = progressCall(second.page, 'DELETE', 'steps', 1);
+    const removed = progressCall(second.page, 'DELETE', 'steps', indexOfStep(2));
     await stepBox(second.page, 2).uncheck();
     expect((await removed).status()).toBe(204);
     await progressLine(second.page, 2).waitFor();
@@ -247,17 +251,27 @@ describe('tutorial pages', () => {
       expect(stepOneAt, `step 1 at ${width} px`).toBeLessThan(width < 500 ? 3200 : 2200);
 
       // Each step's own wires: drawn at full strength in its part of the one diagram, the others faded, and listed.
-      for (const [index, step] of project.steps.entries()) {
-        const card = page.locator(`#step-${index + 1}`);
-        expect(normalize((await card.textContent()) ?? '')).toContain(normalize(step));
+      for (const { index, number, text } of buildSteps(project)) {
         const wires = tutorials.wiresForStep(tutorial, index);
+        const refs = tutorials.codeRefsForStep(tutorial, index);
+        if (number === null) {
+          // A safety warning: a callout with its sign, no number, no tick.
+          const callout = page.locator(`#safety-${index + 1}`);
+          await callout.getByRole('heading', { name: 'Safety warning' }).waitFor();
+          expect(normalize((await callout.textContent()) ?? '')).toContain(normalize(text));
+          expect(await callout.getByRole('checkbox').count()).toBe(0);
+          expect(wires).toEqual([]);
+          expect(refs).toEqual([]);
+          continue;
+        }
+        const card = page.locator(`#step-${number}`);
+        expect(normalize((await card.textContent()) ?? '')).toContain(normalize(text));
         const drawn = card.locator('.step-wiring-svg .wd-wire:not(.wd-faded)');
-        expect(await drawn.count(), `wires drawn in step ${index + 1}`).toBe(wires.length);
+        expect(await drawn.count(), `wires drawn in step ${number}`).toBe(wires.length);
         for (const wire of await drawn.all()) expect(await wire.getAttribute('data-step')).toBe(String(index));
         for (const wire of wires)
           await card.getByText(tutorials.describeWire(tutorial, wire), { exact: true }).waitFor();
         // And its own lines of code, in place, wrapped: no box that scrolls sideways.
-        const refs = tutorials.codeRefsForStep(tutorial, index);
         const excerpts = card.locator('.code-excerpt');
         expect(await excerpts.count()).toBe(refs.length);
         for (const [at, ref] of refs.entries()) {
@@ -278,7 +292,7 @@ describe('tutorial pages', () => {
       await bar.getByRole('button', { name: 'Next step' }).click();
       await page.waitForURL((u) => u.hash === '#step-2');
       await expect.poll(() => jump.textContent()).toContain(`Step 2 of ${STEP_COUNT}`);
-      await bar.getByText(`Step 2 of ${STEP_COUNT}: ${project.steps[1]}`).waitFor({ state: 'attached' });
+      await bar.getByText(`Step 2 of ${STEP_COUNT}: ${numberedSteps(project)[1]?.text}`).waitFor({ state: 'attached' });
       // The step's title in view, below the header and the bar.
       const barBottom = (await bar.boundingBox())?.y ?? 0;
       const barHeight = (await bar.boundingBox())?.height ?? 0;
@@ -309,10 +323,10 @@ describe('tutorial pages', () => {
       await bar.getByRole('button', { name: 'Full diagram' }).click();
       await page.getByRole('img', { name: /^Wiring diagram/ }).waitFor();
       // A step's picture opens the full diagram with that step's wires picked out.
-      await page.locator('#step-6').getByRole('button', { name: 'See it in the full diagram' }).click();
-      await page.getByRole('button', { name: 'Step 6', pressed: true }).waitFor();
+      await page.locator('#step-5').getByRole('button', { name: 'See it in the full diagram' }).click();
+      await page.getByRole('button', { name: 'Step 5', pressed: true }).waitFor();
       const picked = page.locator('.wiring-svg .wd-wire:not(.wd-faded)');
-      expect(await picked.count()).toBe(tutorials.wiresForStep(tutorial, 5).length);
+      expect(await picked.count()).toBe(tutorials.wiresForStep(tutorial, indexOfStep(5)).length);
 
       expect(errors).toEqual([]);
       await close();

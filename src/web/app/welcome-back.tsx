@@ -24,7 +24,7 @@ function Greeting() {
 
   const name = displayName(profile.data?.username, session.user.email);
   const next = buildsByRecency(progress.data, PROJECTS).find((build) => !build.progress.complete);
-  const step = next ? (next.progress.continueAt ?? 0) + 1 : null;
+  const step = next ? (next.progress.continueStep ?? 1) : null;
   return (
     <section
       aria-labelledby="welcome-heading"

@@ -1,6 +1,6 @@
 import { Check, ChevronDown, ChevronLeft, ChevronRight, FileCode2, Table2, Workflow } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import type { BuildStep } from '#shared/content/steps.ts';
+import type { NumberedStep } from '#shared/content/steps.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { useJumpTo } from './step-jumps.ts';
@@ -71,7 +71,7 @@ function useCurrentStep(numbers: readonly number[]) {
 
 interface StepNavigatorProps {
   /** The numbered steps, in order. */
-  steps: readonly BuildStep[];
+  steps: readonly NumberedStep[];
   done: ReadonlySet<number>;
   /** Opens the full diagram, all connections or the whole sketch. */
   onOpenReference: (tab: ReferenceTab) => void;

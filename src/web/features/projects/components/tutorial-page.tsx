@@ -37,7 +37,7 @@ interface ProgressPanelProps {
 }
 
 function ProgressPanel({ progress, loading, onRetry }: ProgressPanelProps) {
-  const { stepsDone, stepCount, continueAt, complete } = progress;
+  const { stepsDone, stepCount, continueStep, complete } = progress;
   if (onRetry) {
     return (
       <div
@@ -61,9 +61,9 @@ function ProgressPanel({ progress, loading, onRetry }: ProgressPanelProps) {
         <ProgressMeter className="mt-2" done={loading ? 0 : stepsDone} total={stepCount} label="Your progress" />
       </div>
       <div className="flex min-h-11 items-center sm:justify-end">
-        {continueAt !== null ? (
-          <JumpLink hash={`step-${continueAt + 1}`} className={buttonVariants({ size: 'md' })}>
-            Continue at step {continueAt + 1} <span aria-hidden="true">→</span>
+        {continueStep !== null ? (
+          <JumpLink hash={`step-${continueStep}`} className={buttonVariants({ size: 'md' })}>
+            Continue at step {continueStep} <span aria-hidden="true">→</span>
           </JumpLink>
         ) : complete ? (
           <p className="text-sm text-muted">Every step done — well built!</p>
@@ -89,8 +89,8 @@ interface DeferredSectionsProps {
   assets: TutorialAssetsState;
   doneSteps: ReadonlySet<number>;
   onToggleStep: ((index: number, done: boolean) => void) | undefined;
-  /** The step to open the page at (0-based index); undefined while the progress loads. */
-  continueAt: number | null | undefined;
+  /** The step to open the page at (its number); undefined while the progress loads. */
+  continueStep: number | null | undefined;
   keepPosition: boolean;
   loadSimulator: LoadSimulator | undefined;
 }
@@ -108,7 +108,7 @@ function DeferredSections({
   assets,
   doneSteps,
   onToggleStep,
-  continueAt,
+  continueStep,
   keepPosition,
   loadSimulator,
 }: DeferredSectionsProps) {
@@ -123,7 +123,7 @@ function DeferredSections({
       assets={deferredAssets}
       doneSteps={doneSteps}
       onToggleStep={onToggleStep}
-      continueAt={continueAt}
+      continueStep={continueStep}
       keepPosition={keepPosition}
       loadSimulator={loadSimulator}
     />
@@ -194,7 +194,7 @@ function TutorialPage({ project, content, userId, loadSimulator }: TutorialPageP
               </h1>
               <p className="mt-2 flex flex-wrap items-center gap-2">
                 <DifficultyBadge difficulty={project.difficulty} />
-                <span className="label-mono text-muted">{project.steps.length} steps</span>
+                <span className="label-mono text-muted">{progress.stepCount} steps</span>
               </p>
             </div>
             <div className="hidden shrink-0 sm:block print:hidden">
@@ -247,7 +247,7 @@ function TutorialPage({ project, content, userId, loadSimulator }: TutorialPageP
           assets={assets}
           doneSteps={progress.doneSteps}
           onToggleStep={onToggleStep}
-          continueAt={progressLoading ? undefined : progress.continueAt}
+          continueStep={progressLoading ? undefined : progress.continueStep}
           keepPosition={keepPosition}
           loadSimulator={loadSimulator}
         />

@@ -26,18 +26,18 @@ function PrintedFrom() {
  * Read once, from the window: a hook on the router's location would render all the sections again
  * at every jump within the page.
  */
-function useOpenAt(continueAt: number | null | undefined, settled: boolean, keepPosition: boolean) {
+function useOpenAt(continueStep: number | null | undefined, settled: boolean, keepPosition: boolean) {
   const done = useRef(false);
   useEffect(() => {
-    if (done.current || continueAt === undefined || !settled) return;
+    if (done.current || continueStep === undefined || !settled) return;
     done.current = true;
     const { hash } = window.location;
     const lines = parseLineRangeHash(hash);
     if (lines) return revealOnPage(`L${lines.from}`, { smooth: false });
     if (hash) return revealOnPage(decodeURIComponent(hash.slice(1)), { smooth: false });
-    if (continueAt === null || keepPosition) return;
-    document.getElementById(`step-${continueAt + 1}`)?.scrollIntoView({ block: 'start' });
-  }, [continueAt, settled, keepPosition]);
+    if (continueStep === null || keepPosition) return;
+    document.getElementById(`step-${continueStep}`)?.scrollIntoView({ block: 'start' });
+  }, [continueStep, settled, keepPosition]);
 }
 
 export interface TutorialSectionsProps {
@@ -47,8 +47,8 @@ export interface TutorialSectionsProps {
   doneSteps: ReadonlySet<number>;
   /** Undefined while the member's ticks are not known yet. */
   onToggleStep: ((index: number, done: boolean) => void) | undefined;
-  /** The step to open the page at (0-based index); undefined while the progress loads. */
-  continueAt: number | null | undefined;
+  /** The step to open the page at (its number); undefined while the progress loads. */
+  continueStep: number | null | undefined;
   /** Back or forward to a page drawn at once from the cache: the router restores the position. */
   keepPosition: boolean;
   /** The simulator, loaded when the learner asks for it; without it the page offers none. */
@@ -66,11 +66,11 @@ function TutorialSections({
   assets,
   doneSteps,
   onToggleStep,
-  continueAt,
+  continueStep,
   keepPosition,
   loadSimulator,
 }: TutorialSectionsProps) {
-  useOpenAt(continueAt, assets.data !== undefined || assets.isError, keepPosition);
+  useOpenAt(continueStep, assets.data !== undefined || assets.isError, keepPosition);
   return (
     <>
       <TutorialSteps project={project} view={view} assets={assets} done={doneSteps} onToggle={onToggleStep} />

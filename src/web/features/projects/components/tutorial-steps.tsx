@@ -1,8 +1,8 @@
-import { Check } from 'lucide-react';
+import { Check, TriangleAlert } from 'lucide-react';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { Project } from '#shared/content/projects.ts';
-import { type BuildStep, buildSteps } from '#shared/content/steps.ts';
+import { buildSteps, isNumbered, type NumberedStep } from '#shared/content/steps.ts';
 import { cn } from '#web/lib/cn.ts';
 import type { TutorialAssetsState } from '../api/tutorial-assets.ts';
 import type { StepDetails, TutorialView } from '../lib/tutorial-view.ts';
@@ -13,8 +13,29 @@ import { StepCode, StepWiring } from './step-parts.tsx';
 import { TutorialSection } from './tutorial-section.tsx';
 import { ConnectionTable, WiringDiagram } from './wiring-diagram.tsx';
 
+/**
+ * A safety warning ("not a certified detector", water and mains): said before the steps it
+ * guards, with a warning sign, and not a step to tick (it keeps its index: progress is stored by it).
+ */
+function SafetyCallout({ index, text }: { index: number; text: string }) {
+  const headingId = `safety-${index + 1}-heading`;
+  return (
+    <li id={`safety-${index + 1}`} aria-labelledby={headingId} className="safety-callout">
+      <span className="safety-icon" aria-hidden="true">
+        <TriangleAlert className="size-5" strokeWidth={2.5} />
+      </span>
+      <div className="min-w-0 flex-1">
+        <h3 id={headingId} className="safety-title">
+          Safety warning
+        </h3>
+        <p className="mt-1 leading-relaxed">{text}</p>
+      </div>
+    </li>
+  );
+}
+
 interface StepCardProps {
-  step: BuildStep;
+  step: NumberedStep;
   total: number;
   details: StepDetails | undefined;
   assets: TutorialAssetsState;
@@ -217,6 +238,7 @@ interface TutorialStepsProps {
  */
 export function TutorialSteps({ project, view, assets, done, onToggle }: TutorialStepsProps) {
   const steps = useMemo(() => buildSteps(project), [project]);
+  const numbered = useMemo(() => steps.filter(isNumbered), [steps]);
   const stepNumber = useCallback((index: number) => steps[index]?.number ?? null, [steps]);
   const [tab, setTab] = useState<ReferenceTab>('wiring');
   const [highlight, setHighlight] = useState<number | null>(null);
@@ -236,22 +258,26 @@ export function TutorialSteps({ project, view, assets, done, onToggle }: Tutoria
 
   return (
     <div className="step-guide">
-      <StepNavigator steps={steps} done={done} onOpenReference={openReference} />
+      <StepNavigator steps={numbered} done={done} onOpenReference={openReference} />
       <TutorialSection id="steps" kicker="Build" title="Steps">
         <ol className="flex flex-col gap-4">
-          {steps.map((step) => (
-            <StepCard
-              key={step.index}
-              step={step}
-              total={steps.length}
-              details={view.steps[step.index]}
-              assets={assets}
-              file={file}
-              done={done.has(step.index)}
-              onToggle={onToggle}
-              onOpenDiagram={openDiagramAt}
-            />
-          ))}
+          {steps.map((step) =>
+            !isNumbered(step) ? (
+              <SafetyCallout key={step.index} index={step.index} text={step.text} />
+            ) : (
+              <StepCard
+                key={step.index}
+                step={step}
+                total={numbered.length}
+                details={view.steps[step.index]}
+                assets={assets}
+                file={file}
+                done={done.has(step.index)}
+                onToggle={onToggle}
+                onOpenDiagram={openDiagramAt}
+              />
+            ),
+          )}
         </ol>
       </TutorialSection>
       <Reference

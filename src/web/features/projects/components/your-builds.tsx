@@ -9,9 +9,9 @@ import { buildsByRecency } from '../lib/progress.ts';
 import { ProgressMeter } from './progress-meter.tsx';
 import { PROJECT_COLOR_CLASSES } from './project-style.ts';
 
-function continueLabel(continueAt: number | null, complete: boolean): string {
+function continueLabel(continueStep: number | null, complete: boolean): string {
   if (complete) return 'Open again';
-  return continueAt === null ? 'Start building' : `Continue at step ${continueAt + 1}`;
+  return continueStep === null ? 'Start building' : `Continue at step ${continueStep}`;
 }
 
 /**
@@ -45,7 +45,7 @@ export function YourBuilds({ userId }: { userId: string }) {
         </p>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">
-          {builds.map(({ project, progress: { stepsDone, stepCount, continueAt, complete } }, index) => {
+          {builds.map(({ project, progress: { stepsDone, stepCount, continueStep, complete } }, index) => {
             const lead = index === 0 && !complete;
             return (
               <li
@@ -86,9 +86,9 @@ export function YourBuilds({ userId }: { userId: string }) {
                       ? buttonVariants({ className: 'self-start' })
                       : 'inline-flex min-h-11 items-center gap-1 self-start rounded-lg font-semibold text-accent underline-offset-4 hover:underline'
                   }
-                  aria-label={`${continueLabel(continueAt, complete)}: ${project.title}`}
+                  aria-label={`${continueLabel(continueStep, complete)}: ${project.title}`}
                 >
-                  {continueLabel(continueAt, complete)} <span aria-hidden="true">→</span>
+                  {continueLabel(continueStep, complete)} <span aria-hidden="true">→</span>
                 </Link>
               </li>
             );

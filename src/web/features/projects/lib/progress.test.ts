@@ -36,7 +36,7 @@ describe('projectProgress', () => {
       stepCount: 4,
       started: false,
       complete: false,
-      continueAt: null,
+      continueStep: null,
     });
   });
 
@@ -50,13 +50,13 @@ describe('projectProgress', () => {
       materials: [],
     };
     const result = projectProgress(progress, project);
-    expect(result).toMatchObject({ stepsDone: 2, started: true, complete: false, continueAt: 1 });
+    expect(result).toMatchObject({ stepsDone: 2, started: true, complete: false, continueStep: 2 });
     expect([...result.doneSteps]).toEqual([0, 2]);
   });
 
   it('a material alone starts the build but gives no step to continue at', () => {
     const progress: Progress = { steps: [], materials: [{ project_id: 1, index: 1, done_at: at }] };
-    expect(projectProgress(progress, project)).toMatchObject({ started: true, continueAt: null });
+    expect(projectProgress(progress, project)).toMatchObject({ started: true, continueStep: null });
   });
 
   it('all steps done: complete, nothing to continue', () => {
@@ -64,7 +64,34 @@ describe('projectProgress', () => {
     expect(projectProgress({ steps, materials: [] }, project)).toMatchObject({
       stepsDone: 4,
       complete: true,
-      continueAt: null,
+      continueStep: null,
+    });
+  });
+
+  it('counts neither a safety warning nor a tick stored on one, and numbers the steps after it', () => {
+    const withWarning = { ...project, safetySteps: [0] };
+    const progress: Progress = {
+      steps: [
+        { project_id: 1, index: 0, done_at: at },
+        { project_id: 1, index: 1, done_at: at },
+      ],
+      materials: [],
+    };
+    expect(projectProgress(progress, withWarning)).toMatchObject({ stepsDone: 1, stepCount: 3, continueStep: 2 });
+    expect([...projectProgress(progress, withWarning).doneSteps]).toEqual([1]);
+    // Every step to tick done: complete, whether or not the warning was ticked once.
+    const all = [1, 2, 3].map((index) => ({ project_id: 1, index, done_at: at }));
+    expect(projectProgress({ steps: all, materials: [] }, withWarning)).toMatchObject({
+      stepsDone: 3,
+      complete: true,
+      continueStep: null,
+    });
+    // The warning's tick alone starts nothing.
+    expect(
+      projectProgress({ steps: [{ project_id: 1, index: 0, done_at: at }], materials: [] }, withWarning),
+    ).toMatchObject({
+      started: false,
+      continueStep: null,
     });
   });
 
@@ -100,7 +127,7 @@ describe('buildsByRecency', () => {
       [3, time(3)],
       [1, time(9)],
     ]);
-    expect(builds[0]?.progress.continueAt).toBe(1);
+    expect(builds[0]?.progress.continueStep).toBe(2);
     expect(builds[2]?.progress.complete).toBe(true);
   });
 
