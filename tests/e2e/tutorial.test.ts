@@ -178,26 +178,35 @@ describe('tutorial pages', () => {
       .toBeLessThan(200);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
 
-    // A step's code reference scrolls to its lines and marks them.
+    // A step's "See lines" opens the whole sketch full screen at those lines, marked; closing returns to the step.
     const ref = tutorial?.codeRefs[0];
     if (!ref) throw new Error('the plant tutorial has no code references');
     const label = ref.from === ref.to ? `See line ${ref.from}` : `See lines ${ref.from}–${ref.to}`;
-    await page
-      .locator(`#step-${buildSteps(project)[ref.step]?.number}`)
-      .getByRole('link', { name: label })
-      .click();
+    const seeLines = page.locator(`#step-${buildSteps(project)[ref.step]?.number}`).getByRole('link', { name: label });
+    await seeLines.click();
     await page.waitForURL((u) => u.hash === (ref.from === ref.to ? `#L${ref.from}` : `#L${ref.from}-L${ref.to}`));
-    await expect.poll(() => page.locator('.code-line[data-marked]').count()).toBe(ref.to - ref.from + 1);
-    await expect.poll(() => page.locator(`#L${ref.from}`).isVisible()).toBe(true);
+    const reader = page.getByRole('dialog', { name: new RegExp(`^${SLUG}\\.ino`) });
+    await reader.waitFor();
+    expect(await reader.locator('.excerpt-line[data-marked]').count()).toBe(ref.to - ref.from + 1);
     await expect
       .poll(() =>
-        page.locator(`#L${ref.from}`).evaluate((line) => {
+        reader.locator(`.excerpt-line[data-line="${ref.from}"]`).evaluate((line) => {
           const box = line.getBoundingClientRect();
-          const viewer = line.closest('[data-code-viewer]')?.getBoundingClientRect();
-          return !!viewer && box.top >= viewer.top && box.bottom <= viewer.bottom && box.top >= 0;
+          return box.top >= 0 && box.bottom <= window.innerHeight;
         }),
       )
       .toBe(true);
+    // The reader is the screen: nothing inside it scrolls on its own.
+    expect(
+      await reader.evaluate(
+        (dialog) =>
+          [...dialog.querySelectorAll('*')].filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowY))
+            .length,
+      ),
+    ).toBe(0);
+    await page.keyboard.press('Escape');
+    await reader.waitFor({ state: 'hidden' });
+    await expect.poll(() => seeLines.evaluate((link) => link === document.activeElement)).toBe(true);
 
     // The same account in a second browser sees the same progress and unticks a step.
     const second = await openSignedInPageAs(browser, first.email, { width: 375 });
@@ -331,6 +340,39 @@ describe('tutorial pages', () => {
       expect(errors).toEqual([]);
       await close();
     }
+  });
+
+  test('code on a phone: the whole sketch wraps when asked and reads full screen, wrapped or not', async ({
+    browser,
+  }) => {
+    const { page, errors, close } = await openSignedInPage(browser, { width: 375, reducedMotion: true });
+    await openTutorial(page);
+    await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: 'Whole sketch' }).click();
+    const viewer = page.locator('[data-code-viewer]');
+    await viewer.waitFor();
+    const wrap = page.locator('#code').getByRole('button', { name: 'Wrap long lines' });
+    const sideways = (element: Element) => element.scrollWidth > element.clientWidth + 1;
+    // A phone wraps by default; unwrapped, the sketch scrolls sideways in its box (listed as a sideways scroller).
+    expect(await wrap.getAttribute('aria-pressed')).toBe('true');
+    expect(await viewer.evaluate(sideways)).toBe(false);
+    await wrap.click();
+    expect(await wrap.getAttribute('aria-pressed')).toBe('false');
+    expect(await viewer.evaluate(sideways)).toBe(true);
+
+    // Full screen: the dialog is the screen; unwrapped (as chosen, kept on this device) it pans, wrapped it does not.
+    await page.locator('#code').getByRole('button', { name: 'Full screen' }).click();
+    const reader = page.getByRole('dialog', { name: new RegExp(`^${SLUG}\\.ino`) });
+    await reader.waitFor();
+    expect(await reader.locator('.excerpt-line').count()).toBe(sketch.replace(/\n$/, '').split('\n').length);
+    const box = await reader.boundingBox();
+    expect(box?.width).toBe(375);
+    expect(await reader.evaluate(sideways)).toBe(true);
+    await reader.getByRole('button', { name: /^Wrap\s?lines$/ }).click();
+    expect(await reader.evaluate(sideways)).toBe(false);
+    await reader.getByRole('button', { name: 'Close' }).click();
+    await reader.waitFor({ state: 'hidden' });
+    expect(errors).toEqual([]);
+    await close();
   });
 
   test('a dashboard without builds says how to start one; bookmarked titles link to their tutorials', async ({
@@ -577,7 +619,10 @@ describe('tutorial pages', () => {
           .first()
           .click();
         await page.waitForLoadState('networkidle');
-        await expectNoAxeViolations(page, `/projects/${SLUG} ${theme} ${width}px`);
+        await page.getByRole('dialog').waitFor();
+        await expectNoAxeViolations(page, `/projects/${SLUG} ${theme} ${width}px, the sketch full screen`);
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'hidden' });
         await page.evaluate(() => window.scrollTo(0, 0));
         // A full-page capture does not scroll, so sections off screen would stay skipped
         // (content-visibility: auto) and show blank: render them all for the picture.

@@ -5,7 +5,7 @@ import { ROUTES, tutorialPath } from '#shared/routes.ts';
 import { buttonVariants } from '#web/components/ui/button.tsx';
 import { useProfile } from '#web/features/profile/api/profile.ts';
 import { useProgress } from '#web/features/projects/api/progress.ts';
-import { buildsByRecency } from '#web/features/projects/lib/progress.ts';
+import { buildsByRecency } from '#web/features/projects/lib/builds.ts';
 import { useSession } from '#web/lib/auth/session.ts';
 import { displayName } from '#web/lib/display-name.ts';
 import { QueryProvider } from '#web/lib/query-client.tsx';

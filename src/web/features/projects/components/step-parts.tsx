@@ -1,7 +1,7 @@
 import { ChevronDown, Maximize2 } from 'lucide-react';
 import { memo, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CodeRef } from '#shared/content/tutorials.ts';
-import { lineRangeHash, lineRangeLabel } from '../lib/code-anchor.ts';
+import { type LineRange, lineRangeHash, lineRangeLabel } from '../lib/code-anchor.ts';
 import { excerptLinesHtml } from '../lib/numbered-lines.ts';
 import { focusDiagramOnStep } from '../lib/step-diagram.ts';
 import type { Connection } from '../lib/tutorial-view.ts';
@@ -70,7 +70,17 @@ export function StepWiring({ step, connections, svg, loading, onOpenDiagram }: S
 const EXCERPT_PREVIEW_LINES = 10;
 
 /** Some lines of the sketch, numbered, wrapped rather than scrolled; a long excerpt opens in place. */
-function CodeExcerpt({ refRange, lines, file }: { refRange: CodeRef; lines: readonly string[]; file: string }) {
+function CodeExcerpt({
+  refRange,
+  lines,
+  file,
+  onOpenLines,
+}: {
+  refRange: CodeRef;
+  lines: readonly string[];
+  file: string;
+  onOpenLines: (range: LineRange) => void;
+}) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const all = useMemo(() => lines.slice(refRange.from - 1, refRange.to), [lines, refRange]);
@@ -87,14 +97,18 @@ function CodeExcerpt({ refRange, lines, file }: { refRange: CodeRef; lines: read
         <span className="font-mono text-xs text-muted" translate="no">
           {file}, {range}
         </span>
-        <JumpLink
-          hash={lineRangeHash(refRange)}
-          targetId={`L${refRange.from}`}
-          className="inline-flex min-h-8 items-center text-sm"
+        <a
+          href={`#${lineRangeHash(refRange)}`}
+          className="jump-link inline-flex min-h-8 items-center text-sm"
+          onClick={(event) => {
+            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+            event.preventDefault();
+            onOpenLines(refRange);
+          }}
         >
           {lineRangeLabel(refRange)}
-          <span className="sr-only"> in the whole sketch</span>
-        </JumpLink>
+          <span className="sr-only"> in the whole sketch, full screen</span>
+        </a>
       </figcaption>
       <pre id={id}>
         <code
@@ -120,20 +134,28 @@ function CodeExcerpt({ refRange, lines, file }: { refRange: CodeRef; lines: read
 
 interface StepCodeProps {
   refs: readonly CodeRef[];
+  /** Opens the whole sketch full screen at these lines. */
+  onOpenLines: (range: LineRange) => void;
   /** The highlighted sketch, line by line; undefined while it loads. */
   lines: readonly string[] | undefined;
   file: string;
 }
 
 /** "Code for this step": each range of lines the step is about, in place. */
-export function StepCode({ refs, lines, file }: StepCodeProps) {
+export function StepCode({ refs, lines, file, onOpenLines }: StepCodeProps) {
   return (
     <div className="step-panel">
       <p className="label-mono text-muted">Code for this step</p>
       <div className="mt-2 flex flex-col gap-3">
         {refs.map((ref) =>
           lines ? (
-            <CodeExcerpt key={`${ref.from}-${ref.to}`} refRange={ref} lines={lines} file={file} />
+            <CodeExcerpt
+              key={`${ref.from}-${ref.to}`}
+              refRange={ref}
+              lines={lines}
+              file={file}
+              onOpenLines={onOpenLines}
+            />
           ) : (
             <div key={`${ref.from}-${ref.to}`} className="flex flex-col gap-2">
               <JumpLink

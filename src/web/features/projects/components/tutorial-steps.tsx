@@ -1,13 +1,17 @@
 import { Check, TriangleAlert } from 'lucide-react';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { useNavigate } from 'react-router';
 import type { Project } from '#shared/content/projects.ts';
 import { buildSteps, isNumbered, type NumberedStep } from '#shared/content/steps.ts';
 import { cn } from '#web/lib/cn.ts';
 import type { TutorialAssetsState } from '../api/tutorial-assets.ts';
+import { type LineRange, lineRangeHash } from '../lib/code-anchor.ts';
 import type { StepDetails, TutorialView } from '../lib/tutorial-view.ts';
+import { useCodeWrap } from './code-wrap.ts';
 import { SHOW_PANEL_EVENT } from './jump-link.tsx';
 import { SketchPanel } from './sketch-panel.tsx';
+import { type ReaderRequest, SketchReader } from './sketch-reader.tsx';
 import { REFERENCE_TABS, type ReferenceTab, StepNavigator } from './step-navigator.tsx';
 import { StepCode, StepWiring } from './step-parts.tsx';
 import { TutorialSection } from './tutorial-section.tsx';
@@ -44,10 +48,11 @@ interface StepCardProps {
   onToggle: ((index: number, done: boolean) => void) | undefined;
   /** Opens the full diagram with this step's wires picked out. */
   onOpenDiagram: (index: number) => void;
+  onOpenLines: (range: LineRange) => void;
 }
 
 /** One step: its words, the wires it adds (drawn and listed), its lines of code, and its Done tick. */
-function StepCard({ step, total, details, assets, file, done, onToggle, onOpenDiagram }: StepCardProps) {
+function StepCard({ step, total, details, assets, file, done, onToggle, onOpenDiagram, onOpenLines }: StepCardProps) {
   const { index, number, text } = step;
   const wires = details?.connections ?? [];
   const refs = details?.codeRefs ?? [];
@@ -98,7 +103,9 @@ function StepCard({ step, total, details, assets, file, done, onToggle, onOpenDi
               onOpenDiagram={() => onOpenDiagram(index)}
             />
           ) : null}
-          {refs.length > 0 ? <StepCode refs={refs} lines={assets.data?.codeLines} file={file} /> : null}
+          {refs.length > 0 ? (
+            <StepCode refs={refs} lines={assets.data?.codeLines} file={file} onOpenLines={onOpenLines} />
+          ) : null}
         </div>
       ) : null}
     </li>
@@ -117,13 +124,28 @@ interface ReferenceProps {
   stepNumber: (index: number) => number | null;
   highlight: number | null;
   onHighlight: (step: number | null) => void;
+  onFullScreen: () => void;
+  wrap: boolean;
+  onWrap: (wrap: boolean) => void;
 }
 
 /**
  * The whole of it, one tab each: the full diagram, every connection, the whole sketch. All three
  * stay in the page (hidden but for the tab shown), so a link to a line finds it and paper prints all.
  */
-function Reference({ project, view, assets, tab, onTab, stepNumber, highlight, onHighlight }: ReferenceProps) {
+function Reference({
+  project,
+  view,
+  assets,
+  tab,
+  onTab,
+  stepNumber,
+  highlight,
+  onHighlight,
+  onFullScreen,
+  wrap,
+  onWrap,
+}: ReferenceProps) {
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = root.current;
@@ -214,7 +236,7 @@ function Reference({ project, view, assets, tab, onTab, stepNumber, highlight, o
             ) : value === 'connections' ? (
               <ConnectionTable view={view} stepNumber={stepNumber} />
             ) : (
-              <SketchPanel project={project} assets={assets} />
+              <SketchPanel project={project} assets={assets} onFullScreen={onFullScreen} wrap={wrap} onWrap={onWrap} />
             )}
           </div>
         ))}
@@ -255,6 +277,14 @@ export function TutorialSteps({ project, view, assets, done, onToggle }: Tutoria
   };
 
   const openDiagramAt = (index: number) => openReference('wiring', index);
+  const [reader, setReader] = useState<ReaderRequest | null>(null);
+  const [wrap, setWrap] = useCodeWrap();
+  const navigate = useNavigate();
+  // The lines' address goes in the URL (to share, or to find them again), the page staying where it is.
+  const openLines = (range: LineRange) => {
+    navigate({ hash: lineRangeHash(range) }, { preventScrollReset: true, replace: true });
+    setReader({ range });
+  };
 
   return (
     <div className="step-guide">
@@ -275,6 +305,7 @@ export function TutorialSteps({ project, view, assets, done, onToggle }: Tutoria
                 done={done.has(step.index)}
                 onToggle={onToggle}
                 onOpenDiagram={openDiagramAt}
+                onOpenLines={openLines}
               />
             ),
           )}
@@ -289,7 +320,20 @@ export function TutorialSteps({ project, view, assets, done, onToggle }: Tutoria
         stepNumber={stepNumber}
         highlight={highlight}
         onHighlight={setHighlight}
+        onFullScreen={() => setReader({ range: null })}
+        wrap={wrap}
+        onWrap={setWrap}
       />
+      {assets.data ? (
+        <SketchReader
+          request={reader}
+          lines={assets.data.codeLines}
+          file={assets.data.sketchFile}
+          onClose={() => setReader(null)}
+          wrap={wrap}
+          onWrap={setWrap}
+        />
+      ) : null}
     </div>
   );
 }

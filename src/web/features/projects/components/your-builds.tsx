@@ -5,7 +5,7 @@ import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { useProgress } from '../api/progress.ts';
-import { buildsByRecency } from '../lib/progress.ts';
+import { buildsByRecency } from '../lib/builds.ts';
 import { ProgressMeter } from './progress-meter.tsx';
 import { PROJECT_COLOR_CLASSES } from './project-style.ts';
 

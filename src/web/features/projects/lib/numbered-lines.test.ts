@@ -12,8 +12,9 @@ describe('numbered sketch lines', () => {
 
   it('numbers an excerpt from its first line, without the ids the whole sketch owns', () => {
     expect(excerptLinesHtml(['int a;', 'int b;'], 16)).toBe(
-      '<span class="excerpt-line"><span class="code-ln" aria-hidden="true">16</span><span class="excerpt-src">int a;</span></span>' +
-        '<span class="excerpt-line"><span class="code-ln" aria-hidden="true">17</span><span class="excerpt-src">int b;</span></span>',
+      '<span class="excerpt-line" data-line="16"><span class="code-ln" aria-hidden="true">16</span><span class="excerpt-src">int a;</span></span>' +
+        '<span class="excerpt-line" data-line="17"><span class="code-ln" aria-hidden="true">17</span><span class="excerpt-src">int b;</span></span>',
     );
+    expect(excerptLinesHtml(['a', 'b', 'c'], 1, { from: 2, to: 3 }).match(/data-marked/g)).toHaveLength(2);
   });
 });

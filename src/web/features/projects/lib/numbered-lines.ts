@@ -1,3 +1,5 @@
+import type { LineRange } from './code-anchor.ts';
+
 /**
  * The sketch's lines as the code viewer shows them, one piece of markup: line n is
  * `<span id="Ln" data-line="n" class="code-line">` holding its number (`.code-ln`, hidden from
@@ -14,13 +16,16 @@ export function numberedLinesHtml(lines: readonly string[]): string {
 }
 
 /**
- * Some lines of the sketch as a step shows them (`first` is the number of the first): numbered like
- * the viewer's, without ids (the whole sketch owns `#Ln`), under classes of their own.
+ * Some lines of the sketch as a step (or the full-screen reader, all of them) shows them (`first` is the number of the first): numbered like
+ * the viewer's, without ids (the whole sketch owns `#Ln`), under classes of their own; the lines of
+ * `marked` carry `data-marked`.
  */
-export function excerptLinesHtml(lines: readonly string[], first: number): string {
+export function excerptLinesHtml(lines: readonly string[], first: number, marked?: LineRange): string {
   let html = '';
   for (let index = 0; index < lines.length; index++) {
-    html += `<span class="excerpt-line"><span class="code-ln" aria-hidden="true">${first + index}</span><span class="excerpt-src">${lines[index]}</span></span>`;
+    const line = first + index;
+    const mark = marked && line >= marked.from && line <= marked.to ? ' data-marked' : '';
+    html += `<span class="excerpt-line" data-line="${line}"${mark}><span class="code-ln" aria-hidden="true">${line}</span><span class="excerpt-src">${lines[index]}</span></span>`;
   }
   return html;
 }

@@ -49,19 +49,14 @@ export interface ProgressProject {
  */
 export function projectProgress(progress: Progress | undefined, project: ProgressProject): ProjectProgress {
   const steps = numberedSteps(project);
+  const ticks = (kind: ProgressKind) =>
+    (progress?.[kind] ?? []).filter((tick) => tick.project_id === project.id).map((tick) => tick.index);
+  const stepTicks = ticks('steps');
+  const doneSteps = new Set(steps.map((step) => step.index).filter((index) => stepTicks.includes(index)));
+  const haveMaterials = new Set(ticks('materials').filter((index) => index < project.materials.length));
   const stepCount = steps.length;
-  const indexes = (kind: ProgressKind, kept: (index: number) => boolean) =>
-    new Set(
-      (progress?.[kind] ?? [])
-        .filter((tick) => tick.project_id === project.id && kept(tick.index))
-        .map((tick) => tick.index),
-    );
-  const toTick = new Set(steps.map((step) => step.index));
-  const doneSteps = indexes('steps', (index) => toTick.has(index));
-  const haveMaterials = indexes('materials', (index) => index < project.materials.length);
   const complete = stepCount > 0 && doneSteps.size === stepCount;
-  const continueStep =
-    doneSteps.size > 0 && !complete ? (steps.find((step) => !doneSteps.has(step.index))?.number ?? null) : null;
+  const next = doneSteps.size > 0 && !complete ? steps.find((step) => !doneSteps.has(step.index)) : undefined;
   return {
     doneSteps,
     haveMaterials,
@@ -69,42 +64,6 @@ export function projectProgress(progress: Progress | undefined, project: Progres
     stepCount,
     started: doneSteps.size > 0 || haveMaterials.size > 0,
     complete,
-    continueStep,
+    continueStep: next?.number ?? null,
   };
-}
-
-/** A project the learner has ticked something in, and when they last did. */
-export interface Build<P> {
-  readonly project: P;
-  readonly progress: ProjectProgress;
-  /** The newest tick of the project, a step or a material (ISO time). */
-  readonly touchedAt: string;
-}
-
-/**
- * The learner's builds for the dashboard and the home page's greeting: those in progress first,
- * most recently touched first, then the finished ones, alike; projects never touched are left out.
- */
-export function buildsByRecency<P extends ProgressProject>(
-  progress: Progress | undefined,
-  projects: readonly P[],
-): Build<P>[] {
-  const builds: Build<P>[] = [];
-  for (const project of projects) {
-    const state = projectProgress(progress, project);
-    if (!state.started) continue;
-    const ticks = [
-      ...(progress?.steps ?? []).filter((tick) => tick.index < project.steps.length),
-      ...(progress?.materials ?? []).filter((tick) => tick.index < project.materials.length),
-    ].filter((tick) => tick.project_id === project.id);
-    const touchedAt = ticks.reduce(
-      (newest, tick) => (Date.parse(tick.done_at) > Date.parse(newest) ? tick.done_at : newest),
-      ticks[0]?.done_at ?? '',
-    );
-    builds.push({ project, progress: state, touchedAt });
-  }
-  return builds.sort(
-    (a, b) =>
-      Number(a.progress.complete) - Number(b.progress.complete) || Date.parse(b.touchedAt) - Date.parse(a.touchedAt),
-  );
 }
