@@ -85,6 +85,11 @@ describe('tutorial pages', () => {
     expect(requests.filter((p) => tutorialChunk.test(p))).toEqual([]);
     // The card keeps its preview, and shows no progress before the first tick.
     expect(await card.locator('ol > li').count()).toBe(3);
+    // The picture of the finished build stands for the project, on the card and the page (not an emoji).
+    const art = `/art/${SLUG}.svg`;
+    await expect
+      .poll(() => card.locator(`img[src="${art}"]`).evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
     expect(await card.getByRole('progressbar').count()).toBe(0);
 
     await card.getByRole('link', { name: `Open the full tutorial: ${TITLE}` }).click();
@@ -106,6 +111,14 @@ describe('tutorial pages', () => {
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     for (const point of project.learn) await main.getByText(point).waitFor();
+    await expect
+      .poll(() =>
+        main
+          .locator(`header img[src="${art}"]`)
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
+    expect(text).not.toContain(project.emoji);
     await main.locator('[data-video-facade]').waitFor();
 
     // Wiring: the diagram names its text alternative, and the table lists every wire.

@@ -38,10 +38,10 @@ export function ProjectCard({ project, stepsDone, bookmarked, bookmarkPending, o
       <div className="flex flex-col gap-5 p-5 sm:p-6">
         <header className="flex items-start gap-4">
           <span
-            className={cn('grid size-14 shrink-0 place-items-center rounded-2xl text-3xl ring-1', colors.tile)}
+            className={cn('grid size-14 shrink-0 place-items-center rounded-2xl ring-1', colors.tile)}
             aria-hidden="true"
           >
-            {project.emoji}
+            <img src={`/art/${project.slug}.svg`} alt="" width="48" height="48" />
           </span>
           <div className="min-w-0 flex-1">
             <DifficultyBadge difficulty={project.difficulty} />

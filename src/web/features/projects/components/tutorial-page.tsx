@@ -179,14 +179,9 @@ function TutorialPage({ project, content, userId, loadSimulator }: TutorialPageP
         <div className={cn('h-1.5', colors.edge)} aria-hidden="true" />
         <div className="bg-blueprint px-5 py-6 sm:px-8 sm:py-8">
           <div className="flex items-start gap-4 sm:gap-5">
-            <span
-              className={cn(
-                'grid size-16 shrink-0 place-items-center rounded-2xl text-4xl ring-1 sm:size-20 sm:text-5xl',
-                colors.tile,
-              )}
-              aria-hidden="true"
-            >
-              {project.emoji}
+            {/* The tile holds the picture's place: no height needed (bytes count here, decision 011). */}
+            <span className={cn('grid size-16 shrink-0 place-items-center rounded-2xl ring-1 sm:size-20', colors.tile)}>
+              <img src={`/art/${project.slug}.svg`} alt="" width="56" />
             </span>
             <div className="min-w-0 flex-1">
               <h1 id="tutorial-title" className="font-display text-3xl leading-tight font-bold sm:text-4xl">

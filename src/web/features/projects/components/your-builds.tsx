@@ -7,6 +7,7 @@ import { cn } from '#web/lib/cn.ts';
 import { useProgress } from '../api/progress.ts';
 import { buildsByRecency } from '../lib/builds.ts';
 import { ProgressMeter } from './progress-meter.tsx';
+import { ProjectArt } from './project-art.tsx';
 import { PROJECT_COLOR_CLASSES } from './project-style.ts';
 
 function continueLabel(continueStep: number | null, complete: boolean): string {
@@ -60,11 +61,11 @@ export function YourBuilds({ userId }: { userId: string }) {
                   <span
                     aria-hidden="true"
                     className={cn(
-                      'grid size-10 shrink-0 place-items-center rounded-xl text-xl ring-1',
+                      'grid size-10 shrink-0 place-items-center rounded-xl ring-1',
                       PROJECT_COLOR_CLASSES[project.color].tile,
                     )}
                   >
-                    {project.emoji}
+                    <ProjectArt project={project} size={32} className="size-8" />
                   </span>
                   <h3 className="min-w-0 font-display text-lg leading-tight font-semibold">{project.title}</h3>
                 </div>
