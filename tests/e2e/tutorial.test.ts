@@ -63,6 +63,22 @@ async function openReferenceTab(page: Page, name: 'Full diagram' | 'All connecti
   await page.getByRole('tab', { name, selected: true }).waitFor();
 }
 
+/**
+ * How far down a PDF page anything is printed, from 0 to 1: the page drawn in grey at 20 dpi
+ * (pdftoppm, a binary PGM), its lowest row with a pixel darker than paper, over its height.
+ */
+function printedDepth(pdfFile: string, page: number): number {
+  const pgm = execFileSync('pdftoppm', ['-gray', '-r', '20', '-f', String(page), '-l', String(page), pdfFile]);
+  const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 40).toString('latin1'));
+  if (!header?.[1] || !header[2]) throw new Error('pdftoppm did not write a PGM');
+  const [width, height] = [Number(header[1]), Number(header[2])];
+  const pixels = pgm.subarray(header[0].length);
+  for (let row = height - 1; row >= 0; row--) {
+    if (pixels.subarray(row * width, (row + 1) * width).some((grey) => grey < 235)) return (row + 1) / height;
+  }
+  return 0;
+}
+
 const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
 const squash = (text: string) => text.replace(/\s+/g, '');
 
@@ -648,11 +664,14 @@ describe('tutorial pages', () => {
     }
   });
 
-  test('prints every step, the parts, the wiring and the whole sketch, without the site around them', async ({
+  test('prints every step and part with a tick box, the video’s address and QR code, the wiring and the whole sketch, on pages without gaps, without the site around them', async ({
     browser,
   }) => {
     const { page, close } = await openSignedInPage(browser, { width: 1280 });
     await openTutorial(page);
+    await expect
+      .poll(() => page.locator(`img[src="/qr/${SLUG}.svg"]`).evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
     await page.emulateMedia({ media: 'print' });
     const dir = mkdtempSync(path.join(tmpdir(), 'roboforge-print-'));
     try {
@@ -681,7 +700,26 @@ describe('tutorial pages', () => {
           .at(-1) ?? '';
       expect(printed).toContain(squash(lastLine));
       expect(printed).toContain(squash(`Printed from ${url(`/projects/${SLUG}`)}`));
+      // The video, where no player can play: its address (and its QR code, which must have loaded to print).
+      expect(printed).toContain(
+        squash(`WATCH THE VIDEO ${project.video.title} https://youtu.be/${project.video.youtubeId}`),
+      );
+      // A tick box on paper for every step to do and every material; none for the safety warning.
+      expect(
+        await page.locator('.print-box').evaluateAll((boxes) => boxes.filter((box) => box.checkVisibility()).length),
+      ).toBe(STEP_COUNT + project.materials.length);
+      // No page left mostly empty: on every page but the last, what is printed reaches below two thirds of the page.
+      const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [pdfFile], { encoding: 'utf8' }))?.[1]);
+      const filled = Array.from({ length: pages }, (_, at) => printedDepth(pdfFile, at + 1));
+      for (const [at, depth] of filled.slice(0, -1).entries()) {
+        expect(depth, `page ${at + 1} of ${pages} is printed down to ${Math.round(depth * 100)} %`).toBeGreaterThan(
+          2 / 3,
+        );
+      }
       for (const absent of [
+        'Run in the simulator',
+        'Set up the upload',
+        'See it in the full diagram',
         'Skip to content',
         'I have this',
         'Play video',

@@ -1,5 +1,6 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { Project } from '#shared/content/projects.ts';
+import { videoAddress, videoQrPath } from '#shared/content/video.ts';
 import type { TutorialAssetsState } from '../api/tutorial-assets.ts';
 import { parseLineRangeHash } from '../lib/code-anchor.ts';
 import type { TutorialView } from '../lib/tutorial-view.ts';
@@ -40,6 +41,26 @@ function useOpenAt(continueStep: number | null | undefined, settled: boolean, ke
   }, [continueStep, settled, keepPosition]);
 }
 
+/**
+ * On paper, where a player cannot play: the video's address and its QR code (made at build time,
+ * scripts/tutorial-assets/video-qr.ts), to watch it on a phone at the workbench.
+ */
+function VideoOnPaper({ project }: { project: Project }) {
+  const { youtubeId, title } = project.video;
+  const address = videoAddress(youtubeId);
+  return (
+    <section aria-label="The video on paper" className="video-on-paper hidden print:flex">
+      <img src={videoQrPath(project.slug)} alt="" width="96" height="96" />
+      <div>
+        <p className="label-mono">Watch the video</p>
+        <p className="mt-1 font-semibold">{title}</p>
+        <p className="mt-1 font-mono">{address}</p>
+        <p className="mt-1 text-sm">Scan the code with a phone, or type the address.</p>
+      </div>
+    </section>
+  );
+}
+
 export interface TutorialSectionsProps {
   project: Project;
   view: TutorialView;
@@ -73,6 +94,7 @@ function TutorialSections({
   useOpenAt(continueStep, assets.data !== undefined || assets.isError, keepPosition);
   return (
     <>
+      <VideoOnPaper project={project} />
       <TutorialSteps project={project} view={view} assets={assets} done={doneSteps} onToggle={onToggleStep} />
       {loadSimulator ? <SimulatorSection project={project} assets={assets} load={loadSimulator} /> : null}
       <UploadSection project={project} />

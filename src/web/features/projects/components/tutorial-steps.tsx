@@ -66,6 +66,7 @@ function StepCard({ step, total, details, assets, file, done, onToggle, onOpenDi
     >
       <div className="p-4 sm:p-5">
         <div className="flex items-center gap-3">
+          <span className="print-box" aria-hidden="true" />
           <span className="step-number" aria-hidden="true">
             {done ? <Check className="size-4 print:hidden" strokeWidth={3} /> : null}
             <span className={done ? 'hidden print:inline' : undefined}>{String(number).padStart(2, '0')}</span>
