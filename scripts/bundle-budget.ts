@@ -22,9 +22,12 @@ export const BUDGETS = {
   routeChunkBytes: 64 * 1024,
   /**
    * What a tutorial page loads beyond `/projects` (its route, its content chunk and the largest
-   * tutorial's diagram and sketch), gzip: the tutorials issue's limit.
+   * tutorial's diagram and sketch), gzip: the tutorials issue's limit, 30 KB. 36 KB since the page
+   * is built around its steps (issue 23): the steps bar with its list, each step's part of the
+   * diagram and its lines of code, the tabs of the whole (about 4 KB, all after first paint and
+   * the session check); the sections chunk is still smaller than the tutorials' data and assets.
    */
-  tutorialOverProjectsBytes: 30 * 1024,
+  tutorialOverProjectsBytes: 36 * 1024,
   /** All stylesheets, gzip. */
   cssBytes: 20 * 1024,
   /**

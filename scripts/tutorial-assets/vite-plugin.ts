@@ -5,8 +5,10 @@ import type { Plugin } from 'vite';
 import { hexRecordSchema, type SketchBuild } from '../../src/shared/content/hex-record.ts';
 import { findProjectBySlug } from '../../src/shared/content/projects.ts';
 import { TUTORIALS } from '../../src/shared/content/tutorials.ts';
+import { videoAddress, videoQrPath } from '../../src/shared/content/video.ts';
 import { highlightSketch } from './highlight-sketch.ts';
 import { renderWiringSvg } from './render-wiring.ts';
+import { qrSvg } from './video-qr.ts';
 
 const INDEX_ID = 'virtual:tutorial-assets';
 const TUTORIAL_ID = `${INDEX_ID}/`;
@@ -41,6 +43,16 @@ function sketchDownloads(): { fileName: string; file: string }[] {
   ]);
 }
 
+/** The QR code of each tutorial's video, as the files served at `videoQrPath(slug)`, for paper. */
+function videoQrCodes(): { fileName: string; source: string }[] {
+  return TUTORIALS.map(({ slug }) => {
+    const project = findProjectBySlug(slug);
+    if (!project) throw new Error(`No project has the slug ${slug}`);
+    const { youtubeId, title } = project.video;
+    return { fileName: videoQrPath(slug).slice(1), source: qrSvg(videoAddress(youtubeId), `QR code of ${title}`) };
+  });
+}
+
 /** Everything the tutorial page shows of one tutorial that is worth rendering at build time. */
 export function buildTutorialAssets(slug: string) {
   const tutorial = TUTORIALS.find((t) => t.slug === slug);
@@ -64,7 +76,8 @@ export function buildTutorialAssets(slug: string) {
  * `virtual:tutorial-assets`: for each tutorial, a chunk with its wiring diagram (SVG) and its
  * sketch highlighted line by line, made at build time so the browser loads neither a highlighter
  * nor layout code; the sketches themselves are copied to `/sketches/<slug>.ino`, and the programs
- * built from them (`npm run sketches`) to `/sketches/<slug>.hex`, for download and the simulator.
+ * built from them (`npm run sketches`) to `/sketches/<slug>.hex`, for download and the simulator;
+ * the QR code of each tutorial's video goes to `/qr/<slug>.svg`, for paper.
  */
 export function tutorialAssetsPlugin(): Plugin {
   return {
@@ -99,6 +112,9 @@ export function tutorialAssetsPlugin(): Plugin {
           source: readFileSync(file),
         });
       }
+      for (const { fileName, source } of videoQrCodes()) {
+        this.emitFile({ type: 'asset', fileName, source });
+      }
       // The build needs no AVR toolchain; a .hex left behind by its sketch is the tests' to refuse, and said here.
       for (const { slug } of TUTORIALS) {
         const source = readFileSync(sketchFileOf(slug));
@@ -111,6 +127,12 @@ export function tutorialAssetsPlugin(): Plugin {
       // `npm run dev`: serve the sketches and programs the build would copy.
       server.middlewares.use((request, response, next) => {
         const url = request.url ?? '';
+        const qr = videoQrCodes().find(({ fileName }) => url === `/${fileName}`);
+        if (qr) {
+          response.setHeader('content-type', 'image/svg+xml');
+          response.end(qr.source);
+          return;
+        }
         const download = sketchDownloads().find(({ fileName }) => url === `${SKETCH_URL_PREFIX}${fileName}`);
         if (!download) return next();
         response.setHeader('content-type', 'text/plain; charset=utf-8');

@@ -6,6 +6,7 @@ import { describe, expect } from 'vitest';
 import { testSettings } from '#test/settings.ts';
 import { memberState } from '#test/sign-up.ts';
 import { PROJECTS } from '../../src/shared/content/projects.ts';
+import { numberedSteps } from '../../src/shared/content/steps.ts';
 import { PERSONAL_CACHE_NAME, SERVICE_WORKER_PATH, WEB_MANIFEST_PATH } from '../../src/shared/offline.ts';
 import { PRERENDERED_ROUTES, ROUTES, tutorialPath } from '../../src/shared/routes.ts';
 import { SESSION_STORAGE_KEY } from '../../src/web/lib/auth/storage-key.ts';
@@ -31,13 +32,19 @@ const SKETCHES_DIR = path.resolve(import.meta.dirname, '../../src/shared/content
 const [FIRST, SECOND] = PROJECTS;
 if (!FIRST || !SECOND) throw new Error('the catalog needs two projects');
 
+/** The index progress is stored by, of the step numbered `step` on the page (a safety warning has none). */
+const indexOfStep = (project: (typeof PROJECTS)[number], step: number) =>
+  numberedSteps(project).find((s) => s.number === step)?.index;
+
 const stepBox = (page: Page, step: number) => page.getByRole('checkbox', { name: `Done: step ${step}`, exact: true });
 
-/** A tutorial page with its steps, its highlighted code and its wiring diagram on screen. */
+/** A tutorial page with its steps, their highlighted lines and wiring, and the whole sketch and diagram (tabs). */
 async function expectTutorialRendered(page: Page, project: (typeof PROJECTS)[number]) {
   await page.getByRole('heading', { level: 1, name: project.title }).waitFor();
-  await stepBox(page, project.steps.length).waitFor();
-  await page.locator('#L1').waitFor();
+  await stepBox(page, numberedSteps(project).length).waitFor();
+  await page.locator('.code-excerpt .excerpt-line').first().waitFor();
+  await page.locator('.step-wiring-svg svg').first().waitFor();
+  await page.locator('#L1').waitFor({ state: 'attached' });
   await page.locator('.wiring-svg svg').waitFor();
 }
 
@@ -158,14 +165,14 @@ describe('offline at the workbench', () => {
     await expectTutorialRendered(page, FIRST);
     await stepBox(page, 1).check();
     await stepBox(page, 2).check();
-    await page.getByText(`2 of ${FIRST.steps.length} steps done`).waitFor();
+    await page.getByText(`2 of ${numberedSteps(FIRST).length} steps done`).waitFor();
     // Ticks say nothing when they are kept: wait until the queue holds them with the bookmark.
     await expect.poll(() => pendingChangeCount(page)).toBe(3);
 
     // A reload, still offline, still shows them.
     await page.reload();
     await expectTutorialRendered(page, FIRST);
-    await page.getByText(`2 of ${FIRST.steps.length} steps done`).waitFor();
+    await page.getByText(`2 of ${numberedSteps(FIRST).length} steps done`).waitFor();
     expect(await stepBox(page, 1).isChecked()).toBe(true);
     expect(await stepBox(page, 2).isChecked()).toBe(true);
     expect(await stepBox(page, 3).isChecked()).toBe(false);
@@ -177,10 +184,10 @@ describe('offline at the workbench', () => {
     await context.setOffline(false);
     await expect
       .poll(() => serverState(token), { timeout: 10_000, interval: 250 })
-      .toEqual({ steps: [`${FIRST.id}:0`, `${FIRST.id}:1`], bookmarks: [SECOND.id] });
+      .toEqual({ steps: [1, 2].map((step) => `${FIRST.id}:${indexOfStep(FIRST, step)}`), bookmarks: [SECOND.id] });
     await page.getByTestId('offline-indicator').waitFor({ state: 'detached' });
     await page.goto(url(tutorialPath(FIRST.slug)));
-    await page.getByText(`2 of ${FIRST.steps.length} steps done`).waitFor();
+    await page.getByText(`2 of ${numberedSteps(FIRST).length} steps done`).waitFor();
 
     // Sign out, then go offline: nothing of the account is left to show.
     await page.goto(url(ROUTES.dashboard));

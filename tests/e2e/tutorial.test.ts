@@ -8,6 +8,7 @@ import { expectToast } from '#test/toast.ts';
 import { renderWiringSvg } from '../../scripts/tutorial-assets/render-wiring.ts';
 import { sketchBuildOf } from '../../src/shared/content/hex-record.ts';
 import { findProjectBySlug, PROJECTS } from '../../src/shared/content/projects.ts';
+import { buildSteps, numberedSteps } from '../../src/shared/content/steps.ts';
 import * as tutorials from '../../src/shared/content/tutorials.ts';
 import { tutorialViewOf } from '../../src/web/features/projects/lib/tutorial-view.ts';
 import {
@@ -25,7 +26,10 @@ const SLUG = 'plant-watering-robot';
 const project = findProjectBySlug(SLUG);
 if (!project) throw new Error(`${SLUG} is missing from the catalog`);
 const TITLE = project.title;
-const STEP_COUNT = project.steps.length;
+/** Steps to tick: the plant robot's first step is a safety warning, a callout without a number or tick. */
+const STEP_COUNT = numberedSteps(project).length;
+/** The index progress is stored by, of the step numbered `step` on the page. */
+const indexOfStep = (step: number) => numberedSteps(project).find((s) => s.number === step)?.index ?? -1;
 const SKETCHES_DIR = path.resolve(import.meta.dirname, '../../src/shared/content/sketches');
 const sketch = readFileSync(path.join(SKETCHES_DIR, `${SLUG}.ino`), 'utf8');
 /** Where the screenshots of this spec go, to be looked at. */
@@ -48,8 +52,31 @@ function progressCall(page: Page, method: 'PUT' | 'DELETE', kind: 'steps' | 'mat
 async function openTutorial(page: Page, slug = SLUG) {
   await page.goto(url(`/projects/${slug}`));
   await page.getByRole('heading', { level: 1 }).waitFor();
-  await page.locator('#L1').waitFor();
-  await page.locator('.wiring-svg svg').waitFor();
+  // The whole sketch and the full diagram are tabs of "Wiring and code": in the page, one shown at a time.
+  await page.locator('#L1').waitFor({ state: 'attached' });
+  await page.locator('.wiring-svg svg').waitFor({ state: 'attached' });
+}
+
+/** Shows one tab of "Wiring and code": Full diagram, All connections or Whole sketch. */
+async function openReferenceTab(page: Page, name: 'Full diagram' | 'All connections' | 'Whole sketch') {
+  await page.getByRole('tab', { name }).click();
+  await page.getByRole('tab', { name, selected: true }).waitFor();
+}
+
+/**
+ * How far down a PDF page anything is printed, from 0 to 1: the page drawn in grey at 20 dpi
+ * (pdftoppm, a binary PGM), its lowest row with a pixel darker than paper, over its height.
+ */
+function printedDepth(pdfFile: string, page: number): number {
+  const pgm = execFileSync('pdftoppm', ['-gray', '-r', '20', '-f', String(page), '-l', String(page), pdfFile]);
+  const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 40).toString('latin1'));
+  if (!header?.[1] || !header[2]) throw new Error('pdftoppm did not write a PGM');
+  const [width, height] = [Number(header[1]), Number(header[2])];
+  const pixels = pgm.subarray(header[0].length);
+  for (let row = height - 1; row >= 0; row--) {
+    if (pixels.subarray(row * width, (row + 1) * width).some((grey) => grey < 235)) return (row + 1) / height;
+  }
+  return 0;
 }
 
 const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -74,6 +101,11 @@ describe('tutorial pages', () => {
     expect(requests.filter((p) => tutorialChunk.test(p))).toEqual([]);
     // The card keeps its preview, and shows no progress before the first tick.
     expect(await card.locator('ol > li').count()).toBe(3);
+    // The picture of the finished build stands for the project, on the card and the page (not an emoji).
+    const art = `/art/${SLUG}.svg`;
+    await expect
+      .poll(() => card.locator(`img[src="${art}"]`).evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
     expect(await card.getByRole('progressbar').count()).toBe(0);
 
     await card.getByRole('link', { name: `Open the full tutorial: ${TITLE}` }).click();
@@ -81,7 +113,7 @@ describe('tutorial pages', () => {
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     expect(await page.title()).toBe(`${TITLE} · RoboForge`);
     // The page's own code and this tutorial's diagram and sketch came as chunks of their own.
-    await page.locator('#L1').waitFor();
+    await page.locator('#L1').waitFor({ state: 'attached' });
     expect(requests.some((p) => /^\/assets\/tutorial-[\w-]+\.js$/.test(p))).toBe(true);
     expect(requests.some((p) => new RegExp(`^/assets/${SLUG}-[\\w-]+\\.js$`).test(p))).toBe(true);
     expect(requests.some((p) => /^\/assets\/line-following-robot-/.test(p))).toBe(false);
@@ -90,15 +122,23 @@ describe('tutorial pages', () => {
     const main = page.locator('main');
     const text = normalize((await main.textContent()) ?? '');
     const order = [TITLE, project.difficulty, project.time, project.cost, 'What you will learn', 'Materials']
-      .concat(['Wiring', 'Connection table', 'Code', 'Steps'])
+      .concat(['Steps', 'Wiring and code', 'Connection table', 'Run it in the simulator'])
       .map((needle) => text.indexOf(needle));
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     for (const point of project.learn) await main.getByText(point).waitFor();
+    await expect
+      .poll(() =>
+        main
+          .locator(`header img[src="${art}"]`)
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
+    expect(text).not.toContain(project.emoji);
     await main.locator('[data-video-facade]').waitFor();
 
     // Wiring: the diagram names its text alternative, and the table lists every wire.
-    await page.getByRole('img', { name: 'Wiring diagram — the connection table below lists every wire' }).waitFor();
+    await page.getByRole('img', { name: 'Wiring diagram — All connections lists every wire' }).waitFor();
     const rows = page.locator('#connections table tbody tr');
     const tutorial = tutorials.findTutorial(SLUG);
     expect(await rows.count()).toBe(tutorial?.wires.length);
@@ -108,9 +148,10 @@ describe('tutorial pages', () => {
     expect(sensorRow).toContain('yellow');
 
     // Code: every line, numbered, in order; copied exactly; downloadable.
-    const lines = await page.locator('.code-src').allTextContents();
+    const lines = await page.locator('#code .code-src').allTextContents();
     expect(lines.join('\n')).toBe(sketch.replace(/\n$/, ''));
-    expect(await page.locator('.code-ln').first().textContent()).toBe('1');
+    expect(await page.locator('#code .code-ln').first().textContent()).toBe('1');
+    await openReferenceTab(page, 'Whole sketch');
     await page.getByRole('button', { name: /^Copy/ }).click();
     await page.locator('[aria-live="polite"]', { hasText: 'Copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sketch);
@@ -130,7 +171,7 @@ describe('tutorial pages', () => {
     // Ticks: steps 1–3 and two materials, saved at once.
     expect(await page.getByRole('link', { name: /^Continue at step/ }).count()).toBe(0);
     for (const step of [1, 2, 3]) {
-      const saved = progressCall(page, 'PUT', 'steps', step - 1);
+      const saved = progressCall(page, 'PUT', 'steps', indexOfStep(step));
       await stepBox(page, step).check();
       expect((await saved).status()).toBe(201);
     }
@@ -166,26 +207,35 @@ describe('tutorial pages', () => {
       .toBeLessThan(200);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
 
-    // A step's code reference scrolls to its lines and marks them.
+    // A step's "See lines" opens the whole sketch full screen at those lines, marked; closing returns to the step.
     const ref = tutorial?.codeRefs[0];
     if (!ref) throw new Error('the plant tutorial has no code references');
     const label = ref.from === ref.to ? `See line ${ref.from}` : `See lines ${ref.from}–${ref.to}`;
-    await page
-      .locator(`#step-${ref.step + 1}`)
-      .getByRole('link', { name: label })
-      .click();
+    const seeLines = page.locator(`#step-${buildSteps(project)[ref.step]?.number}`).getByRole('link', { name: label });
+    await seeLines.click();
     await page.waitForURL((u) => u.hash === (ref.from === ref.to ? `#L${ref.from}` : `#L${ref.from}-L${ref.to}`));
-    await expect.poll(() => page.locator('.code-line[data-marked]').count()).toBe(ref.to - ref.from + 1);
-    await expect.poll(() => page.locator(`#L${ref.from}`).isVisible()).toBe(true);
+    const reader = page.getByRole('dialog', { name: new RegExp(`^${SLUG}\\.ino`) });
+    await reader.waitFor();
+    expect(await reader.locator('.excerpt-line[data-marked]').count()).toBe(ref.to - ref.from + 1);
     await expect
       .poll(() =>
-        page.locator(`#L${ref.from}`).evaluate((line) => {
+        reader.locator(`.excerpt-line[data-line="${ref.from}"]`).evaluate((line) => {
           const box = line.getBoundingClientRect();
-          const viewer = line.closest('[data-code-viewer]')?.getBoundingClientRect();
-          return !!viewer && box.top >= viewer.top && box.bottom <= viewer.bottom && box.top >= 0;
+          return box.top >= 0 && box.bottom <= window.innerHeight;
         }),
       )
       .toBe(true);
+    // The reader is the screen: nothing inside it scrolls on its own.
+    expect(
+      await reader.evaluate(
+        (dialog) =>
+          [...dialog.querySelectorAll('*')].filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowY))
+            .length,
+      ),
+    ).toBe(0);
+    await page.keyboard.press('Escape');
+    await reader.waitFor({ state: 'hidden' });
+    await expect.poll(() => seeLines.evaluate((link) => link === document.activeElement)).toBe(true);
 
     // The same account in a second browser sees the same progress and unticks a step.
     const second = await openSignedInPageAs(browser, first.email, { width: 375 });
@@ -193,7 +243,7 @@ describe('tutorial pages', () => {
     await progressLine(second.page, 3).waitFor();
     for (const step of [1, 2, 3]) expect(await stepBox(second.page, step).isChecked()).toBe(true);
     expect(await materialBox(second.page, 2).isChecked()).toBe(true);
-    const removed = progressCall(second.page, 'DELETE', 'steps', 1);
+    const removed = progressCall(second.page, 'DELETE', 'steps', indexOfStep(2));
     await stepBox(second.page, 2).uncheck();
     expect((await removed).status()).toBe(204);
     await progressLine(second.page, 2).waitFor();
@@ -218,6 +268,140 @@ describe('tutorial pages', () => {
     expect(second.errors).toEqual([]);
     await first.close();
     await second.close();
+  });
+
+  test('the steps are the centre: each shows its own wires and lines, a bar goes from step to step, the whole is one tap away', async ({
+    browser,
+  }) => {
+    const tutorial = tutorials.findTutorial(SLUG);
+    if (!tutorial) throw new Error(`no tutorial for ${SLUG}`);
+    const lines = sketch.split('\n');
+    for (const width of [1280, 375]) {
+      const { page, errors, close } = await openSignedInPage(browser, { width, reducedMotion: true });
+      await openTutorial(page);
+      await page.locator('#step-2 .step-wiring-svg svg').waitFor();
+
+      // Step 1 starts within reach of the top: right after the materials (issue 23 measured 4,500 and 6,200 px).
+      await page.addStyleTag({ content: '* { content-visibility: visible !important }' });
+      const stepOneAt = await page
+        .locator('#step-1')
+        .evaluate((step) => step.getBoundingClientRect().top + window.scrollY);
+      expect(stepOneAt, `step 1 at ${width} px`).toBeLessThan(width < 500 ? 3200 : 2200);
+
+      // Each step's own wires: drawn at full strength in its part of the one diagram, the others faded, and listed.
+      for (const { index, number, text } of buildSteps(project)) {
+        const wires = tutorials.wiresForStep(tutorial, index);
+        const refs = tutorials.codeRefsForStep(tutorial, index);
+        if (number === null) {
+          // A safety warning: a callout with its sign, no number, no tick.
+          const callout = page.locator(`#safety-${index + 1}`);
+          await callout.getByRole('heading', { name: 'Safety warning' }).waitFor();
+          expect(normalize((await callout.textContent()) ?? '')).toContain(normalize(text));
+          expect(await callout.getByRole('checkbox').count()).toBe(0);
+          expect(wires).toEqual([]);
+          expect(refs).toEqual([]);
+          continue;
+        }
+        const card = page.locator(`#step-${number}`);
+        expect(normalize((await card.textContent()) ?? '')).toContain(normalize(text));
+        const drawn = card.locator('.step-wiring-svg .wd-wire:not(.wd-faded)');
+        expect(await drawn.count(), `wires drawn in step ${number}`).toBe(wires.length);
+        for (const wire of await drawn.all()) expect(await wire.getAttribute('data-step')).toBe(String(index));
+        for (const wire of wires)
+          await card.getByText(tutorials.describeWire(tutorial, wire), { exact: true }).waitFor();
+        // And its own lines of code, in place, wrapped: no box that scrolls sideways.
+        const excerpts = card.locator('.code-excerpt');
+        expect(await excerpts.count()).toBe(refs.length);
+        for (const [at, ref] of refs.entries()) {
+          const excerpt = excerpts.nth(at);
+          const more = excerpt.getByRole('button', { name: /^Show all \d+ lines$/ });
+          if ((await more.count()) > 0) await more.click();
+          const shown = await excerpt.locator('.excerpt-src').allTextContents();
+          expect(shown.join('\n')).toBe(lines.slice(ref.from - 1, ref.to).join('\n'));
+          expect(await excerpt.evaluate((box) => box.scrollWidth <= box.clientWidth + 1)).toBe(true);
+        }
+      }
+
+      // The bar: Step 1 of N at first, then next and previous, said aloud, the URL following.
+      const bar = page.getByRole('navigation', { name: 'Steps' });
+      await page.locator('#step-1').evaluate((step) => step.scrollIntoView({ block: 'start' }));
+      const jump = bar.getByRole('button', { name: /^Step \d+ of \d+\s?: choose a step$/ });
+      await expect.poll(() => jump.textContent()).toContain(`Step 1 of ${STEP_COUNT}`);
+      await bar.getByRole('button', { name: 'Next step' }).click();
+      await page.waitForURL((u) => u.hash === '#step-2');
+      await expect.poll(() => jump.textContent()).toContain(`Step 2 of ${STEP_COUNT}`);
+      await bar.getByText(`Step 2 of ${STEP_COUNT}: ${numberedSteps(project)[1]?.text}`).waitFor({ state: 'attached' });
+      // The step's title in view, below the header and the bar.
+      const barBottom = (await bar.boundingBox())?.y ?? 0;
+      const barHeight = (await bar.boundingBox())?.height ?? 0;
+      await expect
+        .poll(() => page.locator('#step-2-heading').evaluate((h) => Math.round(h.getBoundingClientRect().top)))
+        .toBeGreaterThanOrEqual(Math.round(barBottom + barHeight));
+      // From the keyboard: the focus stays on the button, so Enter goes on.
+      await page.keyboard.press('Enter');
+      await page.waitForURL((u) => u.hash === '#step-3');
+      await bar.getByRole('button', { name: 'Previous step' }).click();
+      await page.waitForURL((u) => u.hash === '#step-2');
+
+      // The list of every step: the chosen one takes the focus.
+      await jump.click();
+      const list = page.locator('#step-list');
+      await list.getByRole('link', { name: /^Step 7: / }).click();
+      await page.waitForURL((u) => u.hash === '#step-7');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('step-7');
+      expect(await list.isVisible()).toBe(false);
+      await expect.poll(() => jump.textContent()).toContain('Step 7 of');
+
+      // The whole sketch, the full diagram and every connection, one press from the bar.
+      await bar.getByRole('button', { name: 'Whole sketch' }).click();
+      await page.getByRole('tab', { name: 'Whole sketch', selected: true }).waitFor();
+      await page.locator('#L1').waitFor();
+      await bar.getByRole('button', { name: 'All connections' }).click();
+      await page.locator('#connections-heading').waitFor();
+      await bar.getByRole('button', { name: 'Full diagram' }).click();
+      await page.getByRole('img', { name: /^Wiring diagram/ }).waitFor();
+      // A step's picture opens the full diagram with that step's wires picked out.
+      await page.locator('#step-5').getByRole('button', { name: 'See it in the full diagram' }).click();
+      await page.getByRole('button', { name: 'Step 5', pressed: true }).waitFor();
+      const picked = page.locator('.wiring-svg .wd-wire:not(.wd-faded)');
+      expect(await picked.count()).toBe(tutorials.wiresForStep(tutorial, indexOfStep(5)).length);
+
+      expect(errors).toEqual([]);
+      await close();
+    }
+  });
+
+  test('code on a phone: the whole sketch wraps when asked and reads full screen, wrapped or not', async ({
+    browser,
+  }) => {
+    const { page, errors, close } = await openSignedInPage(browser, { width: 375, reducedMotion: true });
+    await openTutorial(page);
+    await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: 'Whole sketch' }).click();
+    const viewer = page.locator('[data-code-viewer]');
+    await viewer.waitFor();
+    const wrap = page.locator('#code').getByRole('button', { name: 'Wrap long lines' });
+    const sideways = (element: Element) => element.scrollWidth > element.clientWidth + 1;
+    // A phone wraps by default; unwrapped, the sketch scrolls sideways in its box (listed as a sideways scroller).
+    expect(await wrap.getAttribute('aria-pressed')).toBe('true');
+    expect(await viewer.evaluate(sideways)).toBe(false);
+    await wrap.click();
+    expect(await wrap.getAttribute('aria-pressed')).toBe('false');
+    expect(await viewer.evaluate(sideways)).toBe(true);
+
+    // Full screen: the dialog is the screen; unwrapped (as chosen, kept on this device) it pans, wrapped it does not.
+    await page.locator('#code').getByRole('button', { name: 'Full screen' }).click();
+    const reader = page.getByRole('dialog', { name: new RegExp(`^${SLUG}\\.ino`) });
+    await reader.waitFor();
+    expect(await reader.locator('.excerpt-line').count()).toBe(sketch.replace(/\n$/, '').split('\n').length);
+    const box = await reader.boundingBox();
+    expect(box?.width).toBe(375);
+    expect(await reader.evaluate(sideways)).toBe(true);
+    await reader.getByRole('button', { name: /^Wrap\s?lines$/ }).click();
+    expect(await reader.evaluate(sideways)).toBe(false);
+    await reader.getByRole('button', { name: 'Close' }).click();
+    await reader.waitFor({ state: 'hidden' });
+    expect(errors).toEqual([]);
+    await close();
   });
 
   test('a dashboard without builds says how to start one; bookmarked titles link to their tutorials', async ({
@@ -276,13 +460,19 @@ describe('tutorial pages', () => {
     await page.goto(url(`/projects/${SLUG}`));
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     const figure = page.locator('.wiring-scroll');
-    const code = page.locator('#code .tray');
+    const code = page.locator('#code');
     await page.getByText('Loading the code…').waitFor({ state: 'attached' });
-    const before = { figure: (await figure.boundingBox())?.height, code: (await code.boundingBox())?.height };
+    const heights = async () => {
+      await openReferenceTab(page, 'Full diagram');
+      const drawn = (await figure.boundingBox())?.height;
+      await openReferenceTab(page, 'Whole sketch');
+      return { figure: drawn, code: (await code.boundingBox())?.height };
+    };
+    const before = await heights();
     release();
     await page.locator('#L1').waitFor();
-    await page.locator('.wiring-svg svg').waitFor();
-    const after = { figure: (await figure.boundingBox())?.height, code: (await code.boundingBox())?.height };
+    await page.locator('.wiring-svg svg').waitFor({ state: 'attached' });
+    const after = await heights();
     expect(before.figure).toBeGreaterThan(300);
     expect(Math.abs((after.figure ?? 0) - (before.figure ?? 0))).toBeLessThanOrEqual(1);
     expect(Math.abs((after.code ?? 0) - (before.code ?? 0))).toBeLessThanOrEqual(1);
@@ -292,12 +482,12 @@ describe('tutorial pages', () => {
     const failing = await openSignedInPage(browser);
     await failing.page.route(assetChunk, (route) => route.abort('connectionreset'));
     await failing.page.goto(url(`/projects/${SLUG}`));
-    await failing.page.getByText('The code did not load.').waitFor();
+    await failing.page.getByText('The code did not load.').waitFor({ state: 'attached' });
     await failing.page.getByText('The diagram did not load.').waitFor();
     expect(await failing.page.locator('#connections table tbody tr').count()).toBeGreaterThan(0);
     await failing.page.unroute(assetChunk);
     await failing.page.getByRole('button', { name: 'Try again' }).first().click();
-    await failing.page.locator('#L1').waitFor();
+    await failing.page.locator('#L1').waitFor({ state: 'attached' });
     await failing.page.locator('.wiring-svg svg').waitFor();
     await failing.close();
     await close();
@@ -418,6 +608,7 @@ describe('tutorial pages', () => {
   }) => {
     const { page, close } = await openSignedInPage(browser);
     await openTutorial(page);
+    await openReferenceTab(page, 'All connections');
     const heading = page.locator('#connections-heading');
     await heading.waitFor();
     // The site subset (characters this page's own subset lacks: "C", "c" here) loads after first paint.
@@ -457,22 +648,30 @@ describe('tutorial pages', () => {
           .first()
           .click();
         await page.waitForLoadState('networkidle');
-        await expectNoAxeViolations(page, `/projects/${SLUG} ${theme} ${width}px`);
+        await page.getByRole('dialog').waitFor();
+        await expectNoAxeViolations(page, `/projects/${SLUG} ${theme} ${width}px, the sketch full screen`);
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'hidden' });
         await page.evaluate(() => window.scrollTo(0, 0));
         // A full-page capture does not scroll, so sections off screen would stay skipped
         // (content-visibility: auto) and show blank: render them all for the picture.
-        await page.addStyleTag({ content: '.tutorial-flow > .tutorial-section { content-visibility: visible }' });
+        await page.addStyleTag({
+          content: '.tutorial-flow > .tutorial-section, .tutorial-reference { content-visibility: visible }',
+        });
         await page.screenshot({ path: `${SHOTS}/tutorial-${theme}-${width}.png`, fullPage: true });
         await close();
       }
     }
   });
 
-  test('prints every step, the parts, the wiring and the whole sketch, without the site around them', async ({
+  test('prints every step and part with a tick box, the video’s address and QR code, the wiring and the whole sketch, on pages without gaps, without the site around them', async ({
     browser,
   }) => {
     const { page, close } = await openSignedInPage(browser, { width: 1280 });
     await openTutorial(page);
+    await expect
+      .poll(() => page.locator(`img[src="/qr/${SLUG}.svg"]`).evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
     await page.emulateMedia({ media: 'print' });
     const dir = mkdtempSync(path.join(tmpdir(), 'roboforge-print-'));
     try {
@@ -501,7 +700,26 @@ describe('tutorial pages', () => {
           .at(-1) ?? '';
       expect(printed).toContain(squash(lastLine));
       expect(printed).toContain(squash(`Printed from ${url(`/projects/${SLUG}`)}`));
+      // The video, where no player can play: its address (and its QR code, which must have loaded to print).
+      expect(printed).toContain(
+        squash(`WATCH THE VIDEO ${project.video.title} https://youtu.be/${project.video.youtubeId}`),
+      );
+      // A tick box on paper for every step to do and every material; none for the safety warning.
+      expect(
+        await page.locator('.print-box').evaluateAll((boxes) => boxes.filter((box) => box.checkVisibility()).length),
+      ).toBe(STEP_COUNT + project.materials.length);
+      // No page left mostly empty: on every page but the last, what is printed reaches below two thirds of the page.
+      const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [pdfFile], { encoding: 'utf8' }))?.[1]);
+      const filled = Array.from({ length: pages }, (_, at) => printedDepth(pdfFile, at + 1));
+      for (const [at, depth] of filled.slice(0, -1).entries()) {
+        expect(depth, `page ${at + 1} of ${pages} is printed down to ${Math.round(depth * 100)} %`).toBeGreaterThan(
+          2 / 3,
+        );
+      }
       for (const absent of [
+        'Run in the simulator',
+        'Set up the upload',
+        'See it in the full diagram',
         'Skip to content',
         'I have this',
         'Play video',

@@ -40,6 +40,12 @@ export interface Project {
   readonly video: { readonly youtubeId: string; readonly title: string }; // id: 11 chars [A-Za-z0-9_-]
   readonly materials: readonly string[]; // 6-10 items, each with a quantity, e.g. "1 × Arduino Uno R3 with USB cable"
   readonly steps: readonly string[]; // 6-12 steps; they follow the sketch in sketches/<slug>.ino (same pins, same names)
+  /**
+   * 0-based indexes of the steps that are safety warnings ("not a certified detector", water and
+   * mains): shown as a warning callout, not ticked, not numbered, not counted. Progress is stored by
+   * index, so a step keeps its index when it becomes (or stops being) one.
+   */
+  readonly safetySteps?: readonly number[];
 }
 
 // Costs below are 2026 hobby-shop estimates in USD for the parts list, with an Uno- or Nano-compatible board.
@@ -88,6 +94,7 @@ export const PROJECTS: readonly Project[] = [
       'The safety limit: after MAX_WATERINGS_IN_A_ROW (5) waterings without wet soil, the sketch stops the pump and blinks the LED built into the board, because the container is probably empty or the tube has come off. Refill it and press reset.',
       'Test it with a dry pot: watch the Serial Monitor and check that the pump runs, stops, and does not water again once the soil is wet. Change PUMP_TIME_MS or DRY_THRESHOLD if the pot floods or stays dry.',
     ],
+    safetySteps: [0],
   },
   {
     id: 2,
@@ -312,6 +319,7 @@ export const PROJECTS: readonly Project[] = [
       'Gas test only with an adult, in a well-ventilated room with no flames: hold an unlit butane lighter 10 cm from the sensor and press the gas button for one second without sparking it. The alarm should sound, then clear as the air clears.',
       'Put the electronics in a box with air holes next to the sensor. Mount the alarm low for bottled gas (LPG is heavier than air) or high for natural gas, which is lighter than air.',
     ],
+    safetySteps: [0],
   },
   {
     id: 7,
@@ -358,6 +366,7 @@ export const PROJECTS: readonly Project[] = [
       'Look after the probes: rinse them with distilled water between samples, store the pH probe wet in its cap with storage solution, and wash your hands after handling the buffer solutions.',
       'Make it a robot: mount the probes under a floating platform (a plastic tub tied to two empty bottles) with the electronics sealed in a lidded box on top. Test it in a bucket or paddling pool with an adult, never in open water.',
     ],
+    safetySteps: [0],
   },
   {
     id: 8,
@@ -405,6 +414,7 @@ export const PROJECTS: readonly Project[] = [
       'Watch your plants: showOnScreen() puts soil moisture, air temperature and air humidity on the top row and what the pump is doing on the bottom row, and printForPlotter() lets Tools > Serial Plotter draw them as graphs.',
       'Test indoors with a pot standing in a tray. Then move it outside with the electronics closed in the food box, cable holes facing down, placed in the shade and away from the water tank.',
     ],
+    safetySteps: [4],
   },
   {
     id: 9,
@@ -451,6 +461,7 @@ export const PROJECTS: readonly Project[] = [
       'Test with sweets: set a dose time 2 minutes ahead to check quickly, then run a whole day. An adult checks that exactly one sweet drops each time and that nothing drops at the wrong time. Label the box clearly "Educational build - not a medical device".',
       'Going further: add a MAX30102 pulse sensor on the I2C bus to show heart rate in a "health check" mode. Its readings are rough estimates for learning, not for checking anyone\'s health.',
     ],
+    safetySteps: [0],
   },
 ];
 

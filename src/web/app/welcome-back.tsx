@@ -5,7 +5,7 @@ import { ROUTES, tutorialPath } from '#shared/routes.ts';
 import { buttonVariants } from '#web/components/ui/button.tsx';
 import { useProfile } from '#web/features/profile/api/profile.ts';
 import { useProgress } from '#web/features/projects/api/progress.ts';
-import { buildsByRecency } from '#web/features/projects/lib/progress.ts';
+import { buildsByRecency } from '#web/features/projects/lib/builds.ts';
 import { useSession } from '#web/lib/auth/session.ts';
 import { displayName } from '#web/lib/display-name.ts';
 import { QueryProvider } from '#web/lib/query-client.tsx';
@@ -24,7 +24,7 @@ function Greeting() {
 
   const name = displayName(profile.data?.username, session.user.email);
   const next = buildsByRecency(progress.data, PROJECTS).find((build) => !build.progress.complete);
-  const step = next ? (next.progress.continueAt ?? 0) + 1 : null;
+  const step = next ? (next.progress.continueStep ?? 1) : null;
   return (
     <section
       aria-labelledby="welcome-heading"

@@ -4,6 +4,7 @@ import { findProject } from '#shared/content/projects.ts';
 import { ROUTES, tutorialPath } from '#shared/routes.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useBookmarks } from '../api/bookmarks.ts';
+import { ProjectArt } from './project-art.tsx';
 
 /** The dashboard's bookmarks card: the count and every bookmarked project's real title (product D3). */
 export function BookmarksSummary({ userId }: { userId: string }) {
@@ -36,9 +37,13 @@ export function BookmarksSummary({ userId }: { userId: string }) {
                       key={bookmark.project_id}
                       className="flex items-center gap-3 rounded-xl border border-border bg-surface-2/60 px-3 py-2.5"
                     >
-                      <span aria-hidden="true" className="text-xl">
-                        {project?.emoji ?? '🤖'}
-                      </span>
+                      {project ? (
+                        <ProjectArt project={project} size={28} className="size-7" />
+                      ) : (
+                        <span aria-hidden="true" className="text-xl">
+                          🤖
+                        </span>
+                      )}
                       {project ? (
                         <Link
                           to={tutorialPath(project.slug)}

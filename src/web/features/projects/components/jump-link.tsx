@@ -7,22 +7,30 @@ function scrollBehavior(): ScrollBehavior {
 }
 
 /**
- * Brings an element of the tutorial page into view and moves the keyboard focus there. A sketch
- * line (`data-line`) is scrolled to inside the code viewer, which itself is brought into view.
+ * Sent (bubbling) from an element about to be brought into view: the tab of "Wiring and code" that
+ * holds it, if hidden, shows before the event returns (tutorial-steps.tsx).
  */
-export function revealOnPage(id: string, { smooth = true }: { smooth?: boolean } = {}): void {
+export const SHOW_PANEL_EVENT = 'tutorial:show-panel';
+
+/**
+ * Brings an element of the tutorial page into view and moves the keyboard focus there (unless
+ * `focus` is false). A sketch line (`data-line`) is scrolled to inside the code viewer, which itself
+ * is brought into view; an element in a hidden tab shows its tab first.
+ */
+export function revealOnPage(id: string, { smooth = true, focus = true }: { smooth?: boolean; focus?: boolean } = {}) {
   const target = document.getElementById(id);
   if (!target) return;
+  target.dispatchEvent(new Event(SHOW_PANEL_EVENT, { bubbles: true }));
   const behavior = smooth ? scrollBehavior() : 'auto';
   const viewer = target.dataset.line ? target.closest<HTMLElement>('[data-code-viewer]') : null;
   if (viewer) {
     viewer.scrollTo({ top: Math.max(0, target.offsetTop - 24), behavior });
     viewer.scrollIntoView({ block: 'nearest', behavior });
-    viewer.focus({ preventScroll: true });
+    if (focus) viewer.focus({ preventScroll: true });
     return;
   }
   target.scrollIntoView({ block: 'start', behavior });
-  target.focus({ preventScroll: true });
+  if (focus) target.focus({ preventScroll: true });
 }
 
 interface JumpLinkProps {

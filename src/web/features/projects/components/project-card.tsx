@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { STEP_PREVIEW_COUNT } from '#shared/constants.ts';
 import type { Project } from '#shared/content/projects.ts';
+import { buildSteps } from '#shared/content/steps.ts';
 import { tutorialPath } from '#shared/routes.ts';
 import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { ExpandToggle } from '#web/components/ui/expand-toggle.tsx';
@@ -26,8 +27,10 @@ export function ProjectCard({ project, stepsDone, bookmarked, bookmarkPending, o
   const stepsId = useId();
   const headingId = useId();
   const colors = PROJECT_COLOR_CLASSES[project.color];
-  const shownSteps = expanded ? project.steps : project.steps.slice(0, STEP_PREVIEW_COUNT);
-  const hiddenCount = project.steps.length - STEP_PREVIEW_COUNT;
+  const steps = buildSteps(project);
+  const stepCount = steps.filter((step) => step.number !== null).length;
+  const shownSteps = expanded ? steps : steps.slice(0, STEP_PREVIEW_COUNT);
+  const hiddenCount = steps.slice(STEP_PREVIEW_COUNT).filter((step) => step.number !== null).length;
 
   return (
     <article aria-labelledby={headingId} className="tray tray-interactive relative flex flex-col overflow-hidden">
@@ -35,10 +38,10 @@ export function ProjectCard({ project, stepsDone, bookmarked, bookmarkPending, o
       <div className="flex flex-col gap-5 p-5 sm:p-6">
         <header className="flex items-start gap-4">
           <span
-            className={cn('grid size-14 shrink-0 place-items-center rounded-2xl text-3xl ring-1', colors.tile)}
+            className={cn('grid size-14 shrink-0 place-items-center rounded-2xl ring-1', colors.tile)}
             aria-hidden="true"
           >
-            {project.emoji}
+            <img src={`/art/${project.slug}.svg`} alt="" width="48" height="48" />
           </span>
           <div className="min-w-0 flex-1">
             <DifficultyBadge difficulty={project.difficulty} />
@@ -75,12 +78,12 @@ export function ProjectCard({ project, stepsDone, bookmarked, bookmarkPending, o
           {stepsDone > 0 ? (
             <div className="min-w-36 flex-1">
               <p className="text-sm font-semibold">
-                {stepsDone} of {project.steps.length} steps
+                {stepsDone} of {stepCount} steps
               </p>
               <ProgressMeter
                 className="mt-1.5 h-1.5 max-w-56"
                 done={stepsDone}
-                total={project.steps.length}
+                total={stepCount}
                 label={`${project.title}: your progress`}
               />
             </div>
@@ -104,17 +107,24 @@ export function ProjectCard({ project, stepsDone, bookmarked, bookmarkPending, o
         <section>
           <h3 className="font-display text-lg font-semibold">Build Steps</h3>
           <ol id={stepsId} className="mt-3 flex flex-col gap-3">
-            {shownSteps.map((step, index) => (
-              <li key={step} className="flex gap-3">
-                <span
-                  className="grid h-7 w-9 shrink-0 place-items-center rounded-md border border-border bg-surface-2 font-mono text-xs font-bold text-accent"
-                  aria-hidden="true"
-                >
-                  {String(index + 1).padStart(2, '0')}
-                </span>
+            {shownSteps.map(({ index, number, text }) => (
+              <li key={index} className="flex gap-3">
+                {number === null ? (
+                  // A sign drawn in type, not an icon: the catalog's JavaScript stays within its budget.
+                  <span className="safety-badge font-mono text-sm font-black" aria-hidden="true">
+                    !
+                  </span>
+                ) : (
+                  <span
+                    className="grid h-7 w-9 shrink-0 place-items-center rounded-md border border-border bg-surface-2 font-mono text-xs font-bold text-accent"
+                    aria-hidden="true"
+                  >
+                    {String(number).padStart(2, '0')}
+                  </span>
+                )}
                 <span className="text-[0.95rem] leading-relaxed">
-                  <span className="sr-only">Step {index + 1}: </span>
-                  {step}
+                  <span className="sr-only">{number === null ? 'Safety warning' : `Step ${number}`}: </span>
+                  {text}
                 </span>
               </li>
             ))}

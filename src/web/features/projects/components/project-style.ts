@@ -1,6 +1,6 @@
 import type { Difficulty, ProjectColor } from '#shared/content/projects.ts';
 
-/** Each project's own colour (product §3 "color theme"): the card's top edge and its emoji tile. */
+/** Each project's own colour (product §3 "color theme"): the card's top edge and the tile of its picture. */
 export const PROJECT_COLOR_CLASSES: Record<ProjectColor, { edge: string; tile: string; poster: string }> = {
   green: { edge: 'bg-emerald-500', tile: 'bg-emerald-500/15 ring-emerald-500/40', poster: 'from-emerald-600/50' },
   cyan: { edge: 'bg-cyan-500', tile: 'bg-cyan-500/15 ring-cyan-500/40', poster: 'from-cyan-600/50' },

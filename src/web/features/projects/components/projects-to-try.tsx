@@ -3,6 +3,7 @@ import { findProject, type Project } from '#shared/content/projects.ts';
 import { tutorialPath } from '#shared/routes.ts';
 import { cn } from '#web/lib/cn.ts';
 import { DifficultyBadge } from './difficulty-badge.tsx';
+import { ProjectArt } from './project-art.tsx';
 import { PROJECT_COLOR_CLASSES } from './project-style.ts';
 
 /** Where a lost visitor can start (the 404 page, an empty search): the first build of each of the two entry levels, and a robot that moves. */
@@ -29,11 +30,11 @@ export function ProjectsToTry({ headingId, className }: { headingId: string; cla
               <span
                 aria-hidden="true"
                 className={cn(
-                  'grid size-11 shrink-0 place-items-center rounded-xl text-2xl ring-1',
+                  'grid size-11 shrink-0 place-items-center rounded-xl ring-1',
                   PROJECT_COLOR_CLASSES[project.color].tile,
                 )}
               >
-                {project.emoji}
+                <ProjectArt project={project} size={36} className="size-9" />
               </span>
               <span className="flex min-w-0 flex-col items-start gap-1">
                 <span className="font-semibold leading-tight">{project.title}</span>

@@ -10,13 +10,25 @@ interface DownloadLink {
 }
 
 /** The bar above the sketch: its file name, the Copy button, and the sketch and the program built from it to download. */
-export function SketchToolbar({ sketch, hex, copy }: { sketch: DownloadLink; hex: DownloadLink; copy: ReactNode }) {
+export function SketchToolbar({
+  sketch,
+  hex,
+  copy,
+  tools,
+}: {
+  sketch: DownloadLink;
+  hex: DownloadLink;
+  copy: ReactNode;
+  /** How the code is shown: wrapped, full screen. */
+  tools: ReactNode;
+}) {
   const link = buttonVariants({ variant: 'secondary', size: 'sm' });
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-border bg-surface-2/60 px-3 py-2 sm:px-4">
       <p className="mr-auto min-w-0 font-mono text-xs break-all text-muted" translate="no">
         {sketch.file}
       </p>
+      <div className="flex shrink-0 items-center gap-1 print:hidden">{tools}</div>
       <div className="flex shrink-0 items-center gap-2 print:hidden">
         {copy}
         {[sketch, hex].map(({ url, file }) => (

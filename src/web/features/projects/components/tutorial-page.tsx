@@ -1,6 +1,6 @@
 import { Check, RotateCcw } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useNavigationType } from 'react-router';
+import { Link, useNavigationType } from 'react-router';
 import { BOARD_NAMES, type Project } from '#shared/content/projects.ts';
 import { ROUTES } from '#shared/routes.ts';
 import type { ProgressKind } from '#shared/schemas/progress.ts';
@@ -10,10 +10,9 @@ import { cn } from '#web/lib/cn.ts';
 import { useProgress, useProgressNow, useTickProgress } from '../api/progress.ts';
 import { type TutorialAssetsState, useTutorialAssets } from '../api/tutorial-assets.ts';
 import { type TutorialContent, useTutorialContent } from '../api/tutorial-content.ts';
-import { parseLineRangeHash } from '../lib/code-anchor.ts';
 import { type ProjectProgress, projectProgress } from '../lib/progress.ts';
 import { DifficultyBadge } from './difficulty-badge.tsx';
-import { JumpLink, revealOnPage } from './jump-link.tsx';
+import { JumpLink } from './jump-link.tsx';
 import { MaterialsChecklist } from './materials-checklist.tsx';
 import { ProgressMeter } from './progress-meter.tsx';
 import { PROJECT_COLOR_CLASSES } from './project-style.ts';
@@ -38,7 +37,7 @@ interface ProgressPanelProps {
 }
 
 function ProgressPanel({ progress, loading, onRetry }: ProgressPanelProps) {
-  const { stepsDone, stepCount, continueAt, complete } = progress;
+  const { stepsDone, stepCount, continueStep, complete } = progress;
   if (onRetry) {
     return (
       <div
@@ -62,9 +61,9 @@ function ProgressPanel({ progress, loading, onRetry }: ProgressPanelProps) {
         <ProgressMeter className="mt-2" done={loading ? 0 : stepsDone} total={stepCount} label="Your progress" />
       </div>
       <div className="flex min-h-11 items-center sm:justify-end">
-        {continueAt !== null ? (
-          <JumpLink hash={`step-${continueAt + 1}`} className={buttonVariants({ size: 'md' })}>
-            Continue at step {continueAt + 1} <span aria-hidden="true">→</span>
+        {continueStep !== null ? (
+          <JumpLink hash={`step-${continueStep}`} className={buttonVariants({ size: 'md' })}>
+            Continue at step {continueStep} <span aria-hidden="true">→</span>
           </JumpLink>
         ) : complete ? (
           <p className="text-sm text-muted">Every step done — well built!</p>
@@ -74,28 +73,6 @@ function ProgressPanel({ progress, loading, onRetry }: ProgressPanelProps) {
       </div>
     </div>
   );
-}
-
-/**
- * Opens the page at the learner's first unfinished step, once the progress is in and the sections
- * show the assets above the steps (so nothing moves afterwards); at the place the address names,
- * if it names one. Back and forward within the app keep the position the router restores, which
- * it can only do when the page could render at once from the cache.
- */
-function useOpenAtContinue(continueAt: number | null, { dataReady, shown }: { dataReady: boolean; shown: boolean }) {
-  const { hash } = useLocation();
-  const navigationType = useNavigationType();
-  const readyAtOnce = useRef(dataReady);
-  const done = useRef(false);
-  useEffect(() => {
-    if (done.current || !dataReady || !shown) return;
-    done.current = true;
-    const lines = parseLineRangeHash(hash);
-    if (lines) return revealOnPage(`L${lines.from}`, { smooth: false });
-    if (hash) return revealOnPage(decodeURIComponent(hash.slice(1)), { smooth: false });
-    if (continueAt === null || (navigationType === 'POP' && readyAtOnce.current)) return;
-    document.getElementById(`step-${continueAt + 1}`)?.scrollIntoView({ block: 'start' });
-  }, [dataReady, shown, continueAt, hash, navigationType]);
 }
 
 function SectionsLoading() {
@@ -112,7 +89,9 @@ interface DeferredSectionsProps {
   assets: TutorialAssetsState;
   doneSteps: ReadonlySet<number>;
   onToggleStep: ((index: number, done: boolean) => void) | undefined;
-  onShown: () => void;
+  /** The step to open the page at (its number); undefined while the progress loads. */
+  continueStep: number | null | undefined;
+  keepPosition: boolean;
   loadSimulator: LoadSimulator | undefined;
 }
 
@@ -129,7 +108,8 @@ function DeferredSections({
   assets,
   doneSteps,
   onToggleStep,
-  onShown,
+  continueStep,
+  keepPosition,
   loadSimulator,
 }: DeferredSectionsProps) {
   const deferredContent = useDeferredValue(content);
@@ -143,21 +123,10 @@ function DeferredSections({
       assets={deferredAssets}
       doneSteps={doneSteps}
       onToggleStep={onToggleStep}
-      onShown={onShown}
+      continueStep={continueStep}
+      keepPosition={keepPosition}
       loadSimulator={loadSimulator}
     />
-  );
-}
-
-/** The address, printed at the end of a paper copy; known only in the browser. */
-function PrintedFrom() {
-  const [href, setHref] = useState<string | null>(null);
-  useEffect(() => setHref(window.location.href.split('#')[0] ?? null), []);
-  if (!href) return null;
-  return (
-    <p className="print-only mt-10 border-t border-border pt-4 text-sm">
-      Printed from <span className="font-mono">{href}</span>
-    </p>
   );
 }
 
@@ -181,12 +150,10 @@ function TutorialPage({ project, content, userId, loadSimulator }: TutorialPageP
   const progressLoading = ticks === undefined && !progressQuery.isError;
   const progress = useMemo(() => projectProgress(ticks, project), [ticks, project]);
   const colors = PROJECT_COLOR_CLASSES[project.color];
-  const [sectionsShown, setSectionsShown] = useState(false);
-  const onSectionsShown = useCallback(() => setSectionsShown(true), []);
-  useOpenAtContinue(progress.continueAt, {
-    dataReady: content !== null && !progressLoading && (assets.data !== undefined || assets.isError),
-    shown: sectionsShown,
-  });
+  // Back and forward keep the position the router restores, which it can only do when the page rendered at once from the cache.
+  const keepPosition = useRef(
+    useNavigationType() === 'POP' && content !== null && ticks !== undefined && assets.data !== undefined,
+  ).current;
 
   // None while userId is null: the ticks are disabled then. Stable otherwise, so the memoised sections keep theirs.
   const [onToggleStep, onToggleMaterial] = useMemo(
@@ -212,14 +179,9 @@ function TutorialPage({ project, content, userId, loadSimulator }: TutorialPageP
         <div className={cn('h-1.5', colors.edge)} aria-hidden="true" />
         <div className="bg-blueprint px-5 py-6 sm:px-8 sm:py-8">
           <div className="flex items-start gap-4 sm:gap-5">
-            <span
-              className={cn(
-                'grid size-16 shrink-0 place-items-center rounded-2xl text-4xl ring-1 sm:size-20 sm:text-5xl',
-                colors.tile,
-              )}
-              aria-hidden="true"
-            >
-              {project.emoji}
+            {/* The tile holds the picture's place: no height needed (bytes count here, decision 011). */}
+            <span className={cn('grid size-16 shrink-0 place-items-center rounded-2xl ring-1 sm:size-20', colors.tile)}>
+              <img src={`/art/${project.slug}.svg`} alt="" width="56" />
             </span>
             <div className="min-w-0 flex-1">
               <h1 id="tutorial-title" className="font-display text-3xl leading-tight font-bold sm:text-4xl">
@@ -227,7 +189,7 @@ function TutorialPage({ project, content, userId, loadSimulator }: TutorialPageP
               </h1>
               <p className="mt-2 flex flex-wrap items-center gap-2">
                 <DifficultyBadge difficulty={project.difficulty} />
-                <span className="label-mono text-muted">{project.steps.length} steps</span>
+                <span className="label-mono text-muted">{progress.stepCount} steps</span>
               </p>
             </div>
             <div className="hidden shrink-0 sm:block print:hidden">
@@ -280,12 +242,11 @@ function TutorialPage({ project, content, userId, loadSimulator }: TutorialPageP
           assets={assets}
           doneSteps={progress.doneSteps}
           onToggleStep={onToggleStep}
-          onShown={onSectionsShown}
+          continueStep={progressLoading ? undefined : progress.continueStep}
+          keepPosition={keepPosition}
           loadSimulator={loadSimulator}
         />
       </div>
-
-      <PrintedFrom />
     </article>
   );
 }

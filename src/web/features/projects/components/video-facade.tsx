@@ -10,10 +10,10 @@ function embedUrl(youtubeId: string): string {
   return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(youtubeId)}?autoplay=1&rel=0`;
 }
 
-const POSTER_CLASS = 'bg-blueprint absolute inset-0 flex flex-col justify-between p-4';
+const POSTER_CLASS = 'bg-blueprint absolute inset-0 flex flex-col justify-end p-4';
 const CAPTION_CLASS = 'relative rounded-lg bg-bg/85 px-2.5 py-1.5 text-sm font-medium text-text backdrop-blur-sm';
 
-/** The poster's picture: the project's colour, its emoji and a round badge in the middle; `children` is the caption. */
+/** The poster's picture: the project's colour and a round badge in the middle; `children` is the caption. */
 function Poster({
   project,
   badgeClass,
@@ -31,9 +31,6 @@ function Poster({
         className={cn('absolute inset-0 bg-gradient-to-br to-transparent', PROJECT_COLOR_CLASSES[project.color].poster)}
         aria-hidden="true"
       />
-      <span className="relative text-5xl drop-shadow-sm" aria-hidden="true">
-        {project.emoji}
-      </span>
       {/* Centred above the caption's line, so the caption never covers it (issue 23). */}
       <span className="absolute inset-x-0 top-0 bottom-12 grid place-items-center" aria-hidden="true">
         <span className={cn('grid size-16 place-items-center rounded-full', badgeClass)}>{icon}</span>

@@ -5,13 +5,14 @@ import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { useProgress } from '../api/progress.ts';
-import { buildsByRecency } from '../lib/progress.ts';
+import { buildsByRecency } from '../lib/builds.ts';
 import { ProgressMeter } from './progress-meter.tsx';
+import { ProjectArt } from './project-art.tsx';
 import { PROJECT_COLOR_CLASSES } from './project-style.ts';
 
-function continueLabel(continueAt: number | null, complete: boolean): string {
+function continueLabel(continueStep: number | null, complete: boolean): string {
   if (complete) return 'Open again';
-  return continueAt === null ? 'Start building' : `Continue at step ${continueAt + 1}`;
+  return continueStep === null ? 'Start building' : `Continue at step ${continueStep}`;
 }
 
 /**
@@ -45,7 +46,7 @@ export function YourBuilds({ userId }: { userId: string }) {
         </p>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">
-          {builds.map(({ project, progress: { stepsDone, stepCount, continueAt, complete } }, index) => {
+          {builds.map(({ project, progress: { stepsDone, stepCount, continueStep, complete } }, index) => {
             const lead = index === 0 && !complete;
             return (
               <li
@@ -60,11 +61,11 @@ export function YourBuilds({ userId }: { userId: string }) {
                   <span
                     aria-hidden="true"
                     className={cn(
-                      'grid size-10 shrink-0 place-items-center rounded-xl text-xl ring-1',
+                      'grid size-10 shrink-0 place-items-center rounded-xl ring-1',
                       PROJECT_COLOR_CLASSES[project.color].tile,
                     )}
                   >
-                    {project.emoji}
+                    <ProjectArt project={project} size={32} className="size-8" />
                   </span>
                   <h3 className="min-w-0 font-display text-lg leading-tight font-semibold">{project.title}</h3>
                 </div>
@@ -86,9 +87,9 @@ export function YourBuilds({ userId }: { userId: string }) {
                       ? buttonVariants({ className: 'self-start' })
                       : 'inline-flex min-h-11 items-center gap-1 self-start rounded-lg font-semibold text-accent underline-offset-4 hover:underline'
                   }
-                  aria-label={`${continueLabel(continueAt, complete)}: ${project.title}`}
+                  aria-label={`${continueLabel(continueStep, complete)}: ${project.title}`}
                 >
-                  {continueLabel(continueAt, complete)} <span aria-hidden="true">→</span>
+                  {continueLabel(continueStep, complete)} <span aria-hidden="true">→</span>
                 </Link>
               </li>
             );

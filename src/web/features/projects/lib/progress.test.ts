@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Progress } from '#shared/schemas/progress.ts';
-import { buildsByRecency, projectProgress, withTick } from './progress.ts';
+import { projectProgress, withTick } from './progress.ts';
 
 const at = '2026-11-23T10:00:00.000Z';
 const project = { id: 1, steps: ['a', 'b', 'c', 'd'], materials: ['x', 'y'] };
@@ -36,7 +36,7 @@ describe('projectProgress', () => {
       stepCount: 4,
       started: false,
       complete: false,
-      continueAt: null,
+      continueStep: null,
     });
   });
 
@@ -50,13 +50,13 @@ describe('projectProgress', () => {
       materials: [],
     };
     const result = projectProgress(progress, project);
-    expect(result).toMatchObject({ stepsDone: 2, started: true, complete: false, continueAt: 1 });
+    expect(result).toMatchObject({ stepsDone: 2, started: true, complete: false, continueStep: 2 });
     expect([...result.doneSteps]).toEqual([0, 2]);
   });
 
   it('a material alone starts the build but gives no step to continue at', () => {
     const progress: Progress = { steps: [], materials: [{ project_id: 1, index: 1, done_at: at }] };
-    expect(projectProgress(progress, project)).toMatchObject({ started: true, continueAt: null });
+    expect(projectProgress(progress, project)).toMatchObject({ started: true, continueStep: null });
   });
 
   it('all steps done: complete, nothing to continue', () => {
@@ -64,50 +64,39 @@ describe('projectProgress', () => {
     expect(projectProgress({ steps, materials: [] }, project)).toMatchObject({
       stepsDone: 4,
       complete: true,
-      continueAt: null,
+      continueStep: null,
+    });
+  });
+
+  it('counts neither a safety warning nor a tick stored on one, and numbers the steps after it', () => {
+    const withWarning = { ...project, safetySteps: [0] };
+    const progress: Progress = {
+      steps: [
+        { project_id: 1, index: 0, done_at: at },
+        { project_id: 1, index: 1, done_at: at },
+      ],
+      materials: [],
+    };
+    expect(projectProgress(progress, withWarning)).toMatchObject({ stepsDone: 1, stepCount: 3, continueStep: 2 });
+    expect([...projectProgress(progress, withWarning).doneSteps]).toEqual([1]);
+    // Every step to tick done: complete, whether or not the warning was ticked once.
+    const all = [1, 2, 3].map((index) => ({ project_id: 1, index, done_at: at }));
+    expect(projectProgress({ steps: all, materials: [] }, withWarning)).toMatchObject({
+      stepsDone: 3,
+      complete: true,
+      continueStep: null,
+    });
+    // The warning's tick alone starts nothing.
+    expect(
+      projectProgress({ steps: [{ project_id: 1, index: 0, done_at: at }], materials: [] }, withWarning),
+    ).toMatchObject({
+      started: false,
+      continueStep: null,
     });
   });
 
   it('ignores ticks past the end of the list (the catalog got shorter)', () => {
     const progress: Progress = { steps: [{ project_id: 1, index: 9, done_at: at }], materials: [] };
     expect(projectProgress(progress, project)).toMatchObject({ stepsDone: 0, started: false });
-  });
-});
-
-describe('buildsByRecency', () => {
-  const projects = [
-    { id: 1, steps: ['a', 'b'], materials: ['x'] },
-    { id: 2, steps: ['a', 'b', 'c'], materials: ['x'] },
-    { id: 3, steps: ['a', 'b', 'c'], materials: ['x', 'y'] },
-    { id: 4, steps: ['a'], materials: [] },
-  ];
-  const time = (minute: number) => `2026-11-23T10:${String(minute).padStart(2, '0')}:00.000Z`;
-
-  it('lists the builds in progress, most recently touched first, then the finished ones; untouched ones not at all', () => {
-    const progress: Progress = {
-      steps: [
-        { project_id: 1, index: 0, done_at: time(1) },
-        { project_id: 1, index: 1, done_at: time(9) },
-        { project_id: 2, index: 0, done_at: time(2) },
-        { project_id: 3, index: 1, done_at: time(3) },
-      ],
-      // A material ticked last makes its project the most recent.
-      materials: [{ project_id: 2, index: 0, done_at: time(5) }],
-    };
-    const builds = buildsByRecency(progress, projects);
-    expect(builds.map((build) => [build.project.id, build.touchedAt])).toEqual([
-      [2, time(5)],
-      [3, time(3)],
-      [1, time(9)],
-    ]);
-    expect(builds[0]?.progress.continueAt).toBe(1);
-    expect(builds[2]?.progress.complete).toBe(true);
-  });
-
-  it('is empty with no ticks, and ignores ticks past a project’s steps', () => {
-    expect(buildsByRecency(undefined, projects)).toEqual([]);
-    expect(
-      buildsByRecency({ steps: [{ project_id: 4, index: 5, done_at: time(1) }], materials: [] }, projects),
-    ).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { numberedSteps } from '#shared/content/steps.ts';
 import type { Progress, ProgressKind } from '#shared/schemas/progress.ts';
 
 interface TickChange {
@@ -21,7 +22,7 @@ export function withTick(progress: Progress | undefined, { projectId, kind, inde
 
 /** Where a learner stands in one project. */
 export interface ProjectProgress {
-  /** 0-based indexes of the steps marked done. */
+  /** 0-based indexes of the steps marked done (of the steps to tick: a safety warning has no tick). */
   readonly doneSteps: ReadonlySet<number>;
   /** 0-based indexes of the materials the learner has. */
   readonly haveMaterials: ReadonlySet<number>;
@@ -30,29 +31,32 @@ export interface ProjectProgress {
   /** At least one tick, a step or a material. */
   readonly started: boolean;
   readonly complete: boolean;
-  /** 0-based index of the first step not done, once at least one step is done and until all are. */
-  readonly continueAt: number | null;
+  /** The number ("Step 4") of the first step not done, once at least one step is done and until all are. */
+  readonly continueStep: number | null;
 }
 
-export function projectProgress(
-  progress: Progress | undefined,
-  project: { readonly id: number; readonly steps: readonly unknown[]; readonly materials: readonly unknown[] },
-): ProjectProgress {
-  const stepCount = project.steps.length;
-  const indexes = (kind: ProgressKind, count: number) =>
-    new Set(
-      (progress?.[kind] ?? [])
-        .filter((tick) => tick.project_id === project.id && tick.index < count)
-        .map((tick) => tick.index),
-    );
-  const doneSteps = indexes('steps', stepCount);
-  const haveMaterials = indexes('materials', project.materials.length);
+/** What progress needs of a project. */
+export interface ProgressProject {
+  readonly id: number;
+  readonly steps: readonly string[];
+  readonly safetySteps?: readonly number[];
+  readonly materials: readonly unknown[];
+}
+
+/**
+ * Where a learner stands in a project. Counts the steps to tick only: a tick stored for a step
+ * that became a safety warning (they were ticked like any other once) stays stored and is ignored.
+ */
+export function projectProgress(progress: Progress | undefined, project: ProgressProject): ProjectProgress {
+  const steps = numberedSteps(project);
+  const ticks = (kind: ProgressKind) =>
+    (progress?.[kind] ?? []).filter((tick) => tick.project_id === project.id).map((tick) => tick.index);
+  const stepTicks = ticks('steps');
+  const doneSteps = new Set(steps.map((step) => step.index).filter((index) => stepTicks.includes(index)));
+  const haveMaterials = new Set(ticks('materials').filter((index) => index < project.materials.length));
+  const stepCount = steps.length;
   const complete = stepCount > 0 && doneSteps.size === stepCount;
-  let continueAt: number | null = null;
-  if (doneSteps.size > 0 && !complete) {
-    continueAt = 0;
-    while (doneSteps.has(continueAt)) continueAt++;
-  }
+  const next = doneSteps.size > 0 && !complete ? steps.find((step) => !doneSteps.has(step.index)) : undefined;
   return {
     doneSteps,
     haveMaterials,
@@ -60,41 +64,6 @@ export function projectProgress(
     stepCount,
     started: doneSteps.size > 0 || haveMaterials.size > 0,
     complete,
-    continueAt,
+    continueStep: next?.number ?? null,
   };
-}
-
-/** A project the learner has ticked something in, and when they last did. */
-export interface Build<P> {
-  readonly project: P;
-  readonly progress: ProjectProgress;
-  /** The newest tick of the project, a step or a material (ISO time). */
-  readonly touchedAt: string;
-}
-
-/**
- * The learner's builds for the dashboard and the home page's greeting: those in progress first,
- * most recently touched first, then the finished ones, alike; projects never touched are left out.
- */
-export function buildsByRecency<
-  P extends { readonly id: number; readonly steps: readonly unknown[]; readonly materials: readonly unknown[] },
->(progress: Progress | undefined, projects: readonly P[]): Build<P>[] {
-  const builds: Build<P>[] = [];
-  for (const project of projects) {
-    const state = projectProgress(progress, project);
-    if (!state.started) continue;
-    const ticks = [
-      ...(progress?.steps ?? []).filter((tick) => tick.index < project.steps.length),
-      ...(progress?.materials ?? []).filter((tick) => tick.index < project.materials.length),
-    ].filter((tick) => tick.project_id === project.id);
-    const touchedAt = ticks.reduce(
-      (newest, tick) => (Date.parse(tick.done_at) > Date.parse(newest) ? tick.done_at : newest),
-      ticks[0]?.done_at ?? '',
-    );
-    builds.push({ project, progress: state, touchedAt });
-  }
-  return builds.sort(
-    (a, b) =>
-      Number(a.progress.complete) - Number(b.progress.complete) || Date.parse(b.touchedAt) - Date.parse(a.touchedAt),
-  );
 }

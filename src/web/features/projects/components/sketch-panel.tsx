@@ -1,13 +1,13 @@
-import { Check, Copy, RotateCcw } from 'lucide-react';
+import { Check, Copy, Maximize2, RotateCcw, WrapText } from 'lucide-react';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { Project } from '#shared/content/projects.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { cn } from '#web/lib/cn.ts';
 import type { TutorialAssetsState } from '../api/tutorial-assets.ts';
 import { parseLineRangeHash } from '../lib/code-anchor.ts';
 import { numberedLinesHtml } from '../lib/numbered-lines.ts';
 import { CodeSkeleton, ProgramFacts, SketchToolbar } from './sketch-frame.tsx';
-import { TutorialSection } from './tutorial-section.tsx';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
@@ -51,7 +51,7 @@ function CopyButton({ source }: { source: string | undefined }) {
  * The sketch's numbered lines, inserted as one piece of markup; the lines the address names
  * (`#L12-L20`) are marked on the elements themselves, before paint.
  */
-function CodeLines({ lines, file }: { lines: readonly string[]; file: string }) {
+function CodeLines({ lines, file, wrap }: { lines: readonly string[]; file: string; wrap: boolean }) {
   const viewer = useRef<HTMLElement>(null);
   const html = useMemo(() => numberedLinesHtml(lines), [lines]);
   const { hash } = useLocation();
@@ -66,7 +66,7 @@ function CodeLines({ lines, file }: { lines: readonly string[]; file: string }) 
   return (
     <section
       ref={viewer}
-      className="code-viewer"
+      className={cn('code-viewer', wrap && 'code-wrap')}
       data-code-viewer=""
       aria-label={`Sketch ${file}, ${lines.length} lines`}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
@@ -83,45 +83,62 @@ function CodeLines({ lines, file }: { lines: readonly string[]; file: string }) 
 }
 
 /**
- * The Code section: the sketch with line numbers and highlighting (lines named by the address,
+ * The whole sketch: the sketch with line numbers and highlighting (lines named by the address,
  * `#L12-L20`, are marked), a Copy button, download links for the sketch and the program built from
  * it, and that program's size on the board.
  */
-export const SketchCode = memo(function SketchCode({
+export const SketchPanel = memo(function SketchPanel({
   project,
   assets,
+  onFullScreen,
+  wrap,
+  onWrap,
 }: {
   project: Project;
   assets: TutorialAssetsState;
+  /** Opens the whole sketch on the whole screen. */
+  onFullScreen: () => void;
+  /** Whether long lines wrap (shared with the full-screen reader). */
+  wrap: boolean;
+  onWrap: (wrap: boolean) => void;
 }) {
   const file = assets.data?.sketchFile ?? `${project.slug}.ino`;
   const hexFile = assets.data?.hexFile ?? `${project.slug}.hex`;
 
   return (
-    <TutorialSection id="code" kicker="Program" title="Code">
-      <div className="tray overflow-hidden">
-        <SketchToolbar
-          sketch={{ file, url: assets.data?.sketchUrl ?? `/sketches/${file}` }}
-          hex={{ file: hexFile, url: assets.data?.hexUrl ?? `/sketches/${hexFile}` }}
-          copy={<CopyButton source={assets.data?.source} />}
-        />
-        {assets.data ? (
-          <CodeLines lines={assets.data.codeLines} file={file} />
-        ) : assets.isError ? (
-          <div role="alert" className="code-viewer-frame grid place-items-center p-6 text-center">
-            <div>
-              <p className="font-semibold">The code did not load.</p>
-              <p className="mt-1 text-sm text-muted">Check your connection, then try again.</p>
-              <Button variant="secondary" className="mt-4" onClick={assets.retry}>
-                <RotateCcw aria-hidden="true" /> Try again
-              </Button>
-            </div>
+    <div id="code" className="tray overflow-hidden">
+      <SketchToolbar
+        sketch={{ file, url: assets.data?.sketchUrl ?? `/sketches/${file}` }}
+        hex={{ file: hexFile, url: assets.data?.hexUrl ?? `/sketches/${hexFile}` }}
+        copy={<CopyButton source={assets.data?.source} />}
+        tools={
+          <>
+            <Button variant="ghost" size="sm" aria-pressed={wrap} onClick={() => onWrap(!wrap)}>
+              <WrapText aria-hidden="true" /> Wrap
+              <span className="sr-only"> long lines</span>
+            </Button>
+            <Button variant="ghost" size="sm" disabled={!assets.data} onClick={onFullScreen}>
+              <Maximize2 aria-hidden="true" /> Full screen
+            </Button>
+          </>
+        }
+      />
+      {assets.data ? (
+        <CodeLines lines={assets.data.codeLines} file={file} wrap={wrap} />
+      ) : assets.isError ? (
+        <div role="alert" className="code-viewer-frame grid place-items-center p-6 text-center">
+          <div>
+            <p className="font-semibold">The code did not load.</p>
+            <p className="mt-1 text-sm text-muted">Check your connection, then try again.</p>
+            <Button variant="secondary" className="mt-4" onClick={assets.retry}>
+              <RotateCcw aria-hidden="true" /> Try again
+            </Button>
           </div>
-        ) : (
-          <CodeSkeleton />
-        )}
-        <ProgramFacts board={project.board} hexFile={hexFile} flashBytes={assets.data?.flashBytes} />
-      </div>
-    </TutorialSection>
+        </div>
+      ) : (
+        <CodeSkeleton />
+      )}
+      <ProgramFacts board={project.board} hexFile={hexFile} flashBytes={assets.data?.flashBytes} />
+    </div>
   );
 });

@@ -1,13 +1,13 @@
 import { Maximize2, RotateCcw, ZoomIn, ZoomOut } from 'lucide-react';
-import { memo, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import type { TutorialAssetsState } from '../api/tutorial-assets.ts';
+import { focusDiagramOnStep } from '../lib/step-diagram.ts';
 import type { TutorialView, WireEndView } from '../lib/tutorial-view.ts';
 import { JumpLink } from './jump-link.tsx';
-import { TutorialSection } from './tutorial-section.tsx';
 import { WireSwatch } from './wire-swatch.tsx';
 
-const CAPTION = 'Wiring diagram — the connection table below lists every wire';
+const CAPTION = 'Wiring diagram — All connections lists every wire';
 
 /** A wire end as the part's name and the pin, the pin set in mono. */
 function WireEnd({ end: { label, pin } }: { end: WireEndView }) {
@@ -33,11 +33,31 @@ function stepScale(scale: number, direction: 1 | -1): number {
   return next ?? scale;
 }
 
-function WiringDiagram({ view, assets }: { view: TutorialView; assets: TutorialAssetsState }) {
+/** The whole diagram, zoomable, with the wires of one step picked out on request. */
+export const WiringDiagram = memo(function WiringDiagram({
+  view,
+  assets,
+  stepNumber,
+  highlight,
+  onHighlight,
+}: {
+  view: TutorialView;
+  assets: TutorialAssetsState;
+  stepNumber: (index: number) => number | null;
+  /** The step (0-based) whose wires stand out, the rest faded; null: every wire alike. */
+  highlight: number | null;
+  onHighlight: (step: number | null) => void;
+}) {
   const [scale, setScale] = useState(1);
   const scrollRef = useRef<HTMLDivElement>(null);
   const drawingRef = useRef<HTMLDivElement>(null);
   const ready = assets.data !== undefined;
+  const wiredSteps = view.steps.flatMap((step, index) => (step.connections.length > 0 ? [index] : []));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new drawing is new elements, focused again
+  useLayoutEffect(() => {
+    const drawing = drawingRef.current?.querySelector('svg');
+    if (drawing) focusDiagramOnStep(drawing, highlight);
+  }, [highlight, assets.data]);
 
   // Fit the drawing's width to the box: measure it as drawn now and scale by what is left over.
   const fit = () => {
@@ -86,6 +106,30 @@ function WiringDiagram({ view, assets }: { view: TutorialView; assets: TutorialA
           </Button>
         </div>
       </div>
+      {wiredSteps.length > 1 ? (
+        // biome-ignore lint/a11y/useSemanticElements: a group of toggle buttons, not a form's fieldset
+        <div
+          role="group"
+          aria-label="Show the wires of"
+          className="flex flex-wrap items-center gap-1.5 border-b border-border px-3 py-2 print:hidden"
+        >
+          <span className="mr-1 text-sm text-muted" aria-hidden="true">
+            Show:
+          </span>
+          {[null, ...wiredSteps].map((index) => (
+            <button
+              key={index ?? 'all'}
+              type="button"
+              className="wire-filter"
+              aria-pressed={highlight === index}
+              disabled={!ready}
+              onClick={() => onHighlight(index)}
+            >
+              {index === null ? 'All wires' : `Step ${stepNumber(index) ?? index + 1}`}
+            </button>
+          ))}
+        </div>
+      ) : null}
       {/* Scrolls both ways when zoomed in; focusable so a keyboard can scroll it too. */}
       <div
         ref={scrollRef}
@@ -115,7 +159,7 @@ function WiringDiagram({ view, assets }: { view: TutorialView; assets: TutorialA
       </div>
       {assets.isError ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 border-t border-border px-4 py-3">
-          <p className="text-sm">The diagram did not load. The connection table below lists every wire.</p>
+          <p className="text-sm">The diagram did not load. All connections lists every wire.</p>
           <Button variant="secondary" size="sm" onClick={assets.retry}>
             <RotateCcw aria-hidden="true" /> Try again
           </Button>
@@ -126,41 +170,41 @@ function WiringDiagram({ view, assets }: { view: TutorialView; assets: TutorialA
       </figcaption>
     </figure>
   );
-}
+});
 
-/** The diagram and, for every wire, a row of the connection table (the diagram's text alternative). */
-export const WiringSection = memo(function WiringSection({
+/** For every wire, a row: the diagram's text alternative ("All connections"). */
+export function ConnectionTable({
   view,
-  assets,
+  stepNumber,
 }: {
   view: TutorialView;
-  assets: TutorialAssetsState;
+  stepNumber: (index: number) => number | null;
 }) {
   return (
-    <TutorialSection id="wiring" kicker="Connect" title="Wiring">
-      <WiringDiagram view={view} assets={assets} />
-      <div className="mt-8" id="connections">
-        <h3 id="connections-heading" className="font-display text-xl font-semibold">
-          Connection table
-        </h3>
-        <p className="mt-1 text-sm text-muted">Every wire, in the order you add them.</p>
-        <section
-          aria-labelledby="connections-heading"
-          className="tray mt-4 overflow-x-auto"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-          tabIndex={0}
-        >
-          <table className="connection-table w-full min-w-[20rem] text-left text-sm">
-            <thead>
-              <tr>
-                <th scope="col">From</th>
-                <th scope="col">To</th>
-                <th scope="col">Wire</th>
-                <th scope="col">Step</th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.connections.map((wire) => (
+    <div id="connections">
+      <h3 id="connections-heading" className="font-display text-xl font-semibold">
+        Connection table
+      </h3>
+      <p className="mt-1 text-sm text-muted">Every wire, in the order you add them.</p>
+      <section
+        aria-labelledby="connections-heading"
+        className="tray mt-4 overflow-x-auto"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+        tabIndex={0}
+      >
+        <table className="connection-table w-full min-w-[20rem] text-left text-sm">
+          <thead>
+            <tr>
+              <th scope="col">From</th>
+              <th scope="col">To</th>
+              <th scope="col">Wire</th>
+              <th scope="col">Step</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.connections.map((wire) => {
+              const number = wire.step === undefined ? null : stepNumber(wire.step);
+              return (
                 <tr key={wire.description}>
                   <td>
                     <WireEnd end={wire.from} />
@@ -175,20 +219,20 @@ export const WiringSection = memo(function WiringSection({
                     </span>
                   </td>
                   <td className="font-mono">
-                    {wire.step === undefined ? (
+                    {number === null ? (
                       '—'
                     ) : (
-                      <JumpLink hash={`step-${wire.step + 1}`} label={`Step ${wire.step + 1}`}>
-                        {wire.step + 1}
+                      <JumpLink hash={`step-${number}`} label={`Step ${number}`}>
+                        {number}
                       </JumpLink>
                     )}
                   </td>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      </div>
-    </TutorialSection>
+              );
+            })}
+          </tbody>
+        </table>
+      </section>
+    </div>
   );
-});
+}
