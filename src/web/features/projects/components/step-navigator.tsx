@@ -128,7 +128,7 @@ export function StepNavigator({ steps, done, onOpenReference }: StepNavigatorPro
               key={tab}
               variant="ghost"
               size="sm"
-              className="max-sm:size-10 max-sm:px-0"
+              className="max-sm:size-9 max-sm:px-0"
               title={label}
               onClick={() => onOpenReference(tab)}
             >
