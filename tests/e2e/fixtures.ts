@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { test as baseTest, expect, inject } from 'vitest';
 import { signUpAndSignIn } from '#test/sign-up.ts';
+import { PERSONAL_CACHE_NAME } from '../../src/shared/offline.ts';
 import { launchBrowser } from './browser.ts';
 
 /** The production server started by global-setup.ts, and an address on it. */
@@ -157,4 +158,26 @@ async function seedSession(context: BrowserContext, sessionJson: string): Promis
 /** Waits until React has hydrated the page, so buttons that need JavaScript respond. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+/** The service worker controls the page, and the member's own reads are kept for offline. */
+export async function waitForOfflineReady(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      );
+    }
+  });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (cacheName) => {
+          const cache = await caches.open(cacheName);
+          return (await cache.keys()).map((request) => new URL(request.url).pathname).sort();
+        }, PERSONAL_CACHE_NAME),
+      { timeout: 15_000 },
+    )
+    .toEqual(expect.arrayContaining(['/api/account', '/api/bookmarks', '/api/progress']));
 }

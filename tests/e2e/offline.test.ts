@@ -19,6 +19,7 @@ import {
   openSignedInPage,
   test,
   url,
+  waitForOfflineReady,
 } from './fixtures.ts';
 
 /*
@@ -46,28 +47,6 @@ async function expectTutorialRendered(page: Page, project: (typeof PROJECTS)[num
   await page.locator('.step-wiring-svg svg').first().waitFor();
   await page.locator('#L1').waitFor({ state: 'attached' });
   await page.locator('.wiring-svg svg').waitFor();
-}
-
-/** The service worker controls the page, and the member's own reads are kept for offline. */
-async function waitForOfflineReady(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-      );
-    }
-  });
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async (cacheName) => {
-          const cache = await caches.open(cacheName);
-          return (await cache.keys()).map((request) => new URL(request.url).pathname).sort();
-        }, PERSONAL_CACHE_NAME),
-      { timeout: 15_000 },
-    )
-    .toEqual(expect.arrayContaining(['/api/account', '/api/bookmarks', '/api/progress']));
 }
 
 /**

@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { PERSONAL_CACHE_NAME } from '../../src/shared/offline.ts';
 import { tutorialPath } from '../../src/shared/routes.ts';
-import { expectNoAxeViolations, openSignedInPage, test, url } from './fixtures.ts';
+import { expectNoAxeViolations, openSignedInPage, test, url, waitForOfflineReady } from './fixtures.ts';
 
 /*
  * The simulator on a tutorial page (issue 24), in Chromium against the production build: the
@@ -242,25 +241,7 @@ describe('the simulator on a tutorial page', () => {
     await openTutorial(page, 'waste-sorting-robot');
     const failed: string[] = [];
     page.on('requestfailed', (request) => failed.push(`${request.method()} ${request.url()}`));
-    // The offline app's worker has installed (its precache complete), controls the page and keeps the member's reads.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) {
-        await new Promise((resolve) =>
-          navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-        );
-      }
-    });
-    await expect
-      .poll(
-        () =>
-          page.evaluate(async (cacheName) => {
-            const cache = await caches.open(cacheName);
-            return (await cache.keys()).map((request) => new URL(request.url).pathname).sort();
-          }, PERSONAL_CACHE_NAME),
-        { timeout: 15_000 },
-      )
-      .toEqual(expect.arrayContaining(['/api/account', '/api/bookmarks', '/api/progress']));
+    await waitForOfflineReady(page);
     await context.setOffline(true);
     await page.reload();
     await page.locator('.wiring-svg svg').waitFor();
