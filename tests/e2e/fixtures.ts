@@ -29,8 +29,8 @@ export const test = baseTest.extend(
   },
 );
 
-/** `npm run admin -- promote|demote <email>` against the test server's database, as an operator runs it. */
-export function adminCli(command: 'promote' | 'demote', email: string): string {
+/** `npm run admin -- promote|demote|teacher <email>` against the test server's database, as an operator runs it. */
+export function adminCli(command: 'promote' | 'demote' | 'teacher', email: string): string {
   return execFileSync(process.execPath, ['scripts/admin.ts', command, email], {
     cwd: path.resolve(import.meta.dirname, '..', '..'),
     env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '' },
@@ -148,6 +148,8 @@ export async function openSignedInPageAs(
 /** Stores the session before the first page loads, as a returning member's browser holds it. */
 async function seedSession(context: BrowserContext, sessionJson: string): Promise<void> {
   await context.addInitScript((value) => {
+    // The site's pages only: a frame of another site (the video player) may not even read its storage.
+    if (window !== window.top) return;
     if (!sessionStorage.getItem('seeded')) {
       localStorage.setItem('roboforge.auth.session', value);
       sessionStorage.setItem('seeded', '1');

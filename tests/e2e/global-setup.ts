@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -10,6 +10,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** The file the server writes its log to, every request included (level info, as in production). */
+    serverLog: string;
   }
 }
 
@@ -33,7 +35,8 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 
 /**
  * Starts the production build the way `npm start` serves it (`node build/server-app/server.js`), on a
- * free loopback port with a fresh SQLite database, for every end-to-end test file.
+ * free loopback port with a fresh SQLite database, for every end-to-end test file. It logs as in
+ * production (level info: a line for every request), to a file a test can read (`serverLog`).
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(path.join(ROOT, 'build', 'page-manifest.json')) || !existsSync(path.join(ROOT, SERVER_ENTRY))) {
@@ -42,7 +45,8 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'roboforge-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  let log = '';
+  const serverLog = path.join(dataDir, 'server.log');
+  const logFile = openSync(serverLog, 'a');
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     env: {
@@ -50,23 +54,19 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       DATABASE_URL: '',
       // Every spec signs up its own accounts, all from 127.0.0.1: more than a real address would.
       SIGNUPS_PER_ADDRESS: '1000',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logFile, logFile],
   });
-  child.stdout?.on('data', (chunk: Buffer) => {
-    log += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    log += chunk.toString();
-  });
-  await waitForHealth(baseUrl, child, () => log);
+  closeSync(logFile);
+  await waitForHealth(baseUrl, child, () => readFileSync(serverLog, 'utf8').slice(-4096));
 
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('serverLog', serverLog);
 
   return async () => {
     child.kill('SIGTERM');

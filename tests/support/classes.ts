@@ -17,7 +17,7 @@ export async function newTeacher(server: TestServer): Promise<Session> {
 }
 
 export async function createClass(
-  server: TestServer,
+  server: Pick<TestServer, 'baseUrl'>,
   teacher: Session,
   name = 'Year 8 Robotics',
 ): Promise<ClassSummary> {
@@ -31,7 +31,7 @@ export async function createClass(
 }
 
 export async function addLearners(
-  server: TestServer,
+  server: Pick<TestServer, 'baseUrl'>,
   teacher: Session,
   classId: string,
   names: readonly string[],
@@ -45,7 +45,13 @@ export async function addLearners(
   return addedLearnersSchema.parse(res.body).learners;
 }
 
-export function classSignIn(server: TestServer, joinCode: string, learnerId: string, secret: string, ip?: string) {
+export function classSignIn(
+  server: Pick<TestServer, 'baseUrl'>,
+  joinCode: string,
+  learnerId: string,
+  secret: string,
+  ip?: string,
+) {
   return request(server, `/api/class-sign-in/${joinCode}`, {
     method: 'POST',
     json: { learner_id: learnerId, secret },

@@ -59,7 +59,7 @@ function sharedDatabase(config: DatabaseConfig): TestDatabase {
 
 /** fetch against the test server, returning status, headers and parsed JSON (or text). */
 export async function request(
-  server: TestServer,
+  server: Pick<TestServer, 'baseUrl'>,
   urlPath: string,
   init: RequestInit & { json?: unknown } = {},
 ): Promise<{ status: number; headers: Headers; body: unknown; text: string }> {

@@ -16,7 +16,8 @@ import { APP_STARTED_ATTRIBUTE, HELD_INPUT_GLOBAL } from '#web/lib/held-input.ts
  *      find the markup it rendered).
  *    - A form is never sent natively (a GET would put a password in the URL): the submission is
  *      held, its button marked busy, and the app sends it once it has started.
- *    - Any other button's click is held and replayed by the app (lib/held-input.ts).
+ *    - Any other button's click is held, the button marked busy, and replayed by the app
+ *      (lib/held-input.ts). A button is held once: tapped again while it waits, it is still waiting.
  */
 const THEME = JSON.stringify(THEME_STORAGE_KEY);
 const SOUND = JSON.stringify(SOUND_STORAGE_KEY);
@@ -25,6 +26,6 @@ const APPLY_STORED_CHOICES = `try{var d=document.documentElement;if(localStorage
 
 // `d` is <html>, from the statement before. Labels and pressed states are set on the DOM only (titles wait for the app: each byte counts); the
 // app renders the same ones when it takes over (it reads the theme from the class, sound from storage).
-const FIRST_TOUCH = `(function(h,A){window.${HELD_INPUT_GLOBAL}=h;function S(k,v){try{localStorage.setItem(k,v)}catch(x){}}addEventListener('click',function(e){var b=!d.hasAttribute(A)&&e.target.closest('button'),k,o;if(!b||b.form&&b.type=='submit')return;k=b.dataset;if(k.themeToggle!=null){o=d.classList.toggle('dark')?'light':'dark';S(${THEME},o=='light'?'dark':'light');document.querySelectorAll('[data-theme-toggle]').forEach(function(t){t.ariaLabel='Switch to '+o+' theme'})}else if(k.soundToggle!=null){o=b.ariaPressed!='true';S(${SOUND},o?'on':'off');document.querySelectorAll('[data-sound-toggle]').forEach(function(t){t.ariaPressed=o})}else if(k.menuToggle!=null){o=b.ariaExpanded!='true';document.getElementById(b.getAttribute('aria-controls')).hidden=!o;b.ariaExpanded=o;b.ariaLabel=(o?'Close':'Open')+' menu'}else h.push(b)},true);addEventListener('submit',function(e){if(!d.hasAttribute(A)){e.preventDefault();var b=e.submitter||e.target;h.indexOf(b)<0&&h.push(b);b.ariaBusy=true}},true)})([],'${APP_STARTED_ATTRIBUTE}')`;
+const FIRST_TOUCH = `(function(h,A){window.${HELD_INPUT_GLOBAL}=h;function S(k,v){try{localStorage.setItem(k,v)}catch(x){}}function H(b){h.includes(b)||h.push(b);b.ariaBusy=true}addEventListener('click',function(e){var b=!d.hasAttribute(A)&&e.target.closest('button'),k,o;if(!b||b.form&&b.type=='submit')return;k=b.dataset;if(k.themeToggle!=null){o=d.classList.toggle('dark')?'light':'dark';S(${THEME},o=='light'?'dark':'light');document.querySelectorAll('[data-theme-toggle]').forEach(function(t){t.ariaLabel='Switch to '+o+' theme'})}else if(k.soundToggle!=null){o=b.ariaPressed!='true';S(${SOUND},o?'on':'off');document.querySelectorAll('[data-sound-toggle]').forEach(function(t){t.ariaPressed=o})}else if(k.menuToggle!=null){o=b.ariaExpanded!='true';document.getElementById(b.getAttribute('aria-controls')).hidden=!o;b.ariaExpanded=o;b.ariaLabel=(o?'Close':'Open')+' menu'}else H(b)},true);addEventListener('submit',function(e){if(!d.hasAttribute(A)){e.preventDefault();H(e.submitter||e.target)}},true)})([],'${APP_STARTED_ATTRIBUTE}')`;
 
 export const BOOT_SCRIPT = `${APPLY_STORED_CHOICES}${FIRST_TOUCH}`;

@@ -1,5 +1,5 @@
 import { Check, RotateCcw } from 'lucide-react';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigationType } from 'react-router';
 import { BOARD_NAMES, type Project } from '#shared/content/projects.ts';
 import { ROUTES } from '#shared/routes.ts';
@@ -83,6 +83,30 @@ function SectionsLoading() {
   );
 }
 
+const FIRST_INPUTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+
+/**
+ * Whether the visitor has tapped, pressed a key or scrolled on the page yet (a tap held before the
+ * app started counts: the app replays it after this listens). From then the page never moves by
+ * itself to where it would have opened (docs/first-touch.md): a learner who took the step bar to
+ * the sketch before their ticks came stays there.
+ */
+function useVisitorActed(): RefObject<boolean> {
+  const acted = useRef(false);
+  useEffect(() => {
+    const stop = () => {
+      for (const type of FIRST_INPUTS) window.removeEventListener(type, mark, true);
+    };
+    const mark = () => {
+      acted.current = true;
+      stop();
+    };
+    for (const type of FIRST_INPUTS) window.addEventListener(type, mark, { capture: true, passive: true });
+    return stop;
+  }, []);
+  return acted;
+}
+
 interface DeferredSectionsProps {
   project: Project;
   content: TutorialContent | null;
@@ -92,6 +116,7 @@ interface DeferredSectionsProps {
   /** The step to open the page at (its number); undefined while the progress loads. */
   continueStep: number | null | undefined;
   keepPosition: boolean;
+  visitorActed: RefObject<boolean>;
   loadSimulator: LoadSimulator | undefined;
 }
 
@@ -110,6 +135,7 @@ function DeferredSections({
   onToggleStep,
   continueStep,
   keepPosition,
+  visitorActed,
   loadSimulator,
 }: DeferredSectionsProps) {
   const deferredContent = useDeferredValue(content);
@@ -125,6 +151,7 @@ function DeferredSections({
       onToggleStep={onToggleStep}
       continueStep={continueStep}
       keepPosition={keepPosition}
+      visitorActed={visitorActed}
       loadSimulator={loadSimulator}
     />
   );
@@ -154,6 +181,8 @@ function TutorialPage({ project, content, userId, loadSimulator }: TutorialPageP
   const keepPosition = useRef(
     useNavigationType() === 'POP' && content !== null && ticks !== undefined && assets.data !== undefined,
   ).current;
+
+  const visitorActed = useVisitorActed();
 
   // None while userId is null: the ticks are disabled then. Stable otherwise, so the memoised sections keep theirs.
   const [onToggleStep, onToggleMaterial] = useMemo(
@@ -244,6 +273,7 @@ function TutorialPage({ project, content, userId, loadSimulator }: TutorialPageP
           onToggleStep={onToggleStep}
           continueStep={progressLoading ? undefined : progress.continueStep}
           keepPosition={keepPosition}
+          visitorActed={visitorActed}
           loadSimulator={loadSimulator}
         />
       </div>

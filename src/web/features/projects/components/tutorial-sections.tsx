@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, type RefObject, useEffect, useRef, useState } from 'react';
 import type { Project } from '#shared/content/projects.ts';
 import { videoAddress, videoQrPath } from '#shared/content/video.ts';
 import type { TutorialAssetsState } from '../api/tutorial-assets.ts';
@@ -25,20 +25,27 @@ function PrintedFrom() {
  * Opens the page at the place the address names, if it names one, or else at the learner's first
  * unfinished step, once the progress is in and the assets are shown (so nothing moves afterwards).
  * Read once, from the window: a hook on the router's location would render all the sections again
- * at every jump within the page.
+ * at every jump within the page. Not if the visitor has already taken the page somewhere (a step
+ * from the bar, the sketch, the video, a scroll): what they chose stays on screen.
  */
-function useOpenAt(continueStep: number | null | undefined, settled: boolean, keepPosition: boolean) {
+function useOpenAt(
+  continueStep: number | null | undefined,
+  settled: boolean,
+  keepPosition: boolean,
+  visitorActed: RefObject<boolean>,
+) {
   const done = useRef(false);
   useEffect(() => {
     if (done.current || continueStep === undefined || !settled) return;
     done.current = true;
+    if (visitorActed.current) return;
     const { hash } = window.location;
     const lines = parseLineRangeHash(hash);
     if (lines) return revealOnPage(`L${lines.from}`, { smooth: false });
     if (hash) return revealOnPage(decodeURIComponent(hash.slice(1)), { smooth: false });
     if (continueStep === null || keepPosition) return;
     document.getElementById(`step-${continueStep}`)?.scrollIntoView({ block: 'start' });
-  }, [continueStep, settled, keepPosition]);
+  }, [continueStep, settled, keepPosition, visitorActed]);
 }
 
 /**
@@ -72,6 +79,8 @@ export interface TutorialSectionsProps {
   continueStep: number | null | undefined;
   /** Back or forward to a page drawn at once from the cache: the router restores the position. */
   keepPosition: boolean;
+  /** Set once the visitor has tapped, pressed a key or scrolled: the page no longer moves by itself. */
+  visitorActed: RefObject<boolean>;
   /** The simulator, loaded when the learner asks for it; without it the page offers none. */
   loadSimulator?: LoadSimulator | undefined;
 }
@@ -89,9 +98,10 @@ function TutorialSections({
   onToggleStep,
   continueStep,
   keepPosition,
+  visitorActed,
   loadSimulator,
 }: TutorialSectionsProps) {
-  useOpenAt(continueStep, assets.data !== undefined || assets.isError, keepPosition);
+  useOpenAt(continueStep, assets.data !== undefined || assets.isError, keepPosition, visitorActed);
   return (
     <>
       <VideoOnPaper project={project} />
