@@ -37,24 +37,36 @@ describe.each(stores)('failed sign-ins counted in %s', (_name, create) => {
   it('refuse an address after its own failures, and the account only to addresses that failed', async () => {
     const store = create();
     const email = 'owner@example.test';
-    await store.recordFailure(email, '10.0.0.1');
-    expect(await store.isRefused(email, '10.0.0.1')).toBe(false);
-    await store.recordFailure(email, '10.0.0.1');
-    expect(await store.isRefused(email, '10.0.0.1')).toBe(true);
+    // Each attempt is counted before its password is checked; a wrong password leaves it counted.
+    expect(await store.attempt(email, '10.0.0.1')).toBe('counted');
+    expect(await store.attempt(email, '10.0.0.1')).toBe('counted');
+    expect(await store.attempt(email, '10.0.0.1')).toBe('refused');
     // Another account from the same address is not affected.
-    expect(await store.isRefused('other@example.test', '10.0.0.1')).toBe(false);
+    expect(await store.attempt('other@example.test', '10.0.0.1')).toBe('counted');
 
-    await store.recordFailure(email, '10.0.0.2');
-    expect(await store.isRefused(email, '10.0.0.2')).toBe(false);
-    await store.recordFailure(email, '10.0.0.3');
+    expect(await store.attempt(email, '10.0.0.2')).toBe('counted');
+    expect(await store.attempt(email, '10.0.0.3')).toBe('counted');
     // Four failures: the account's share. Addresses that failed are refused; a fresh one is not.
-    expect(await store.isRefused(email, '10.0.0.2')).toBe(true);
-    expect(await store.isRefused(email, '10.0.0.9')).toBe(false);
+    expect(await store.attempt(email, '10.0.0.2')).toBe('refused');
+    expect(await store.attempt(email, '10.0.0.9')).toBe('counted');
+    await store.rightPassword(email, '10.0.0.9');
 
     // A correct password forgives that address, not the others.
-    await store.recordSuccess(email, '10.0.0.2');
-    expect(await store.isRefused(email, '10.0.0.2')).toBe(false);
-    expect(await store.isRefused(email, '10.0.0.3')).toBe(true);
+    await store.rightPassword(email, '10.0.0.2');
+    expect(await store.attempt(email, '10.0.0.2')).toBe('counted');
+    expect(await store.attempt(email, '10.0.0.3')).toBe('refused');
+  });
+
+  it('let no more attempts through than the count, however many are sent at once', async () => {
+    const store = create();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => store.attempt('racer@example.test', '10.0.1.1')),
+    );
+    expect(answers.filter((answer) => answer === 'counted')).toHaveLength(limits.perAccountAndAddress.max);
+    // Refused attempts counted for nothing: two fresh addresses still fit in the account's share of four.
+    expect(await store.attempt('racer@example.test', '10.0.1.2')).toBe('counted');
+    expect(await store.attempt('racer@example.test', '10.0.1.3')).toBe('counted');
+    expect(await store.attempt('racer@example.test', '10.0.1.2')).toBe('refused');
   });
 });
 
@@ -78,7 +90,7 @@ describe.runIf(testSettings.redisUrl)('failed sign-ins counted in a Redis that r
     try {
       await client.ping();
       const store = failedSignIns(client, limits, 'refusing:');
-      await store.recordFailure('owner@example.test', '10.0.0.1');
+      await store.attempt('owner@example.test', '10.0.0.1');
       const keys = await admin.keys('refusing:*');
       expect(keys.length).toBeGreaterThan(0);
       for (const key of keys) expect(await admin.pttl(key), key).toBeGreaterThan(0);

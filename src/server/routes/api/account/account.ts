@@ -40,13 +40,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   async function confirmPassword(request: FastifyRequest, caller: AccessClaims, password: string) {
     const user = await repos.users.findById(caller.userId);
     if (!user) throw accountGone();
-    if (await sessions.failedSignIns.isRefused(user.email, request.ip)) {
+    if ((await sessions.failedSignIns.attempt(user.email, request.ip)) === 'refused') {
       throw new HttpError(429, 'over_request_rate_limit', 'Too many wrong passwords. Try again later.');
     }
-    if (!(await verifyPassword(user.password_hash, password))) {
-      await sessions.failedSignIns.recordFailure(user.email, request.ip);
-      throw wrongPassword();
-    }
+    if (!(await verifyPassword(user.password_hash, password))) throw wrongPassword();
+    await sessions.failedSignIns.rightPassword(user.email, request.ip);
     return user;
   }
 

@@ -90,3 +90,22 @@ describeEachDatabase('failed sign-ins spread over many addresses', fewFailuresPe
     expect(fresh.status).toBe(200);
   });
 });
+
+describeEachDatabase('wrong passwords sent at once', (test) => {
+  test('no more than the count reach the password check, however many race each other', async ({ server }) => {
+    const owner = await signUpAndSignIn(server);
+    const { email } = owner.user;
+    const max = DEFAULT_RATE_LIMITS.failedSignInsPerAccountAndAddress.max;
+    // Sent together: each is counted before its (slow) password check, so the ones past the count are refused.
+    const answers = await Promise.all(
+      Array.from({ length: 3 * max }, () => signInFrom(server, '127.0.0.41', { email, password: 'not-the-password' })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(max);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2 * max);
+    // A refused attempt counts for nothing: the owner's right password from another address still works,
+    // and this address stays refused (its count is full), even with the right password.
+    expect((await signInFrom(server, '127.0.0.41', { email, password: PASSWORD })).status).toBe(429);
+    expect((await signInFrom(server, '127.0.0.42', { email, password: PASSWORD })).status).toBe(200);
+  });
+});

@@ -38,7 +38,8 @@ export const tokenRoute: FastifyPluginAsyncZod = async (app) => {
       if (request.query.grant_type === 'password') {
         if (!('email' in body)) throw new HttpError(400, 'validation_failed', 'body: email and password are required');
         // Behind TRUST_PROXY, request.ip is the client's forwarded address.
-        if (await sessions.failedSignIns.isRefused(body.email, request.ip)) {
+        // Counted as failed before the (slow) check, so attempts sent at once cannot all pass a count of none.
+        if ((await sessions.failedSignIns.attempt(body.email, request.ip)) === 'refused') {
           throw new HttpError(
             429,
             'over_request_rate_limit',
@@ -47,11 +48,8 @@ export const tokenRoute: FastifyPluginAsyncZod = async (app) => {
         }
         const user = await repos.users.findByEmail(body.email);
         const valid = await verifyPassword(user?.password_hash ?? null, body.password);
-        if (!user || !valid) {
-          await sessions.failedSignIns.recordFailure(body.email, request.ip);
-          throw invalidCredentials();
-        }
-        await sessions.failedSignIns.recordSuccess(body.email, request.ip);
+        if (!user || !valid) throw invalidCredentials();
+        await sessions.failedSignIns.rightPassword(body.email, request.ip);
         // Told only to whoever knows the password: a suspension is no secret from its owner.
         if (user.suspended_at !== null) throw accountSuspended();
         return sessions.answer(await repos.sessions.start(user.id), user);
