@@ -24,11 +24,15 @@ export const ROUTES = {
  */
 export const SHELL_ROUTES: Readonly<Record<string, string>> = {
   '/classes/:id': '/classes/class',
+  '/classes/:id/community': '/classes/class/community',
   [`${CLASS_SIGN_IN_PATH}/:code`]: `${CLASS_SIGN_IN_PATH}/code`,
 };
 
 /** A class's page for its teachers. */
 export const classPath = (id: string) => `/classes/${id}`;
+
+/** A class's own community page, for its members and teachers (product D18). */
+export const classCommunityPath = (id: string) => `${classPath(id)}/community`;
 
 /** A project's tutorial page, e.g. `/projects/plant-watering-robot`. */
 export function tutorialPath(slug: string): string {

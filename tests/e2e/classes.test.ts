@@ -191,6 +191,125 @@ describe('class mode', () => {
     await teacher.close();
   });
 
+  test('one learner at a time, and the class’s own community page: off until the teacher switches it on, then its learners see their classmates and teachers, never a username', {
+    timeout: 180_000,
+  }, async ({ browser }) => {
+    const teacher = await openSignedInPage(browser, { width: 1280 });
+    expect(adminCli('teacher', teacher.email)).toBe(`${teacher.email} is now a teacher.`);
+    const { page } = teacher;
+    await page.goto(url('/classes'));
+    await page.getByLabel('New class').fill('Robot Rangers');
+    await page.getByRole('button', { name: 'Create class' }).click();
+    await page.getByRole('link', { name: 'Open Robot Rangers' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Robot Rangers' }).waitFor();
+    const classUrl = page.url();
+    const code = (await page.getByTestId('sign-in-address').innerText()).trim().split('/c/')[1] ?? '';
+
+    // One learner at a time: the Name field says what is wrong under it, Enter adds, the words show at once.
+    await page.getByRole('tab', { name: 'Learners' }).click();
+    const name = page.getByLabel('Name', { exact: true });
+    const addOne = page.getByRole('button', { name: 'Add learner', exact: true });
+    await addOne.click();
+    await page.getByText('Give the name').waitFor();
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    await name.fill('x'.repeat(41));
+    await name.press('Enter');
+    await page.getByText('Name must be at most 40 characters').waitFor();
+    await name.fill('Ada Lovelace');
+    await name.press('Enter');
+    const secrets = page.getByTestId('new-secrets');
+    await secrets.locator('tbody tr', { hasText: 'Ada L.' }).waitFor();
+    expect(await name.inputValue()).toBe('');
+    expect(await name.getAttribute('aria-invalid')).toBe('false');
+    expect(await name.evaluate((input) => input === document.activeElement)).toBe(true);
+    // The next one joins the same panel: the first pupil's words are still there to print.
+    await name.fill('Grace Hopper');
+    await addOne.click();
+    await secrets.locator('tbody tr', { hasText: 'Grace H.' }).waitFor();
+    expect(await secrets.locator('tbody tr').count()).toBe(2);
+    const row = (who: string) => secrets.locator('tbody tr', { hasText: who });
+    const adaSecret = (await row('Ada L.').getByTestId('secret').innerText()).trim();
+    const usernames = [
+      (await row('Ada L.').locator('td').nth(1).innerText()).trim(),
+      (await row('Grace H.').locator('td').nth(1).innerText()).trim(),
+    ];
+    await expectNoAxeViolations(page, 'learners tab after adding one learner');
+    await page.getByRole('button', { name: 'I have them' }).click();
+    await page.getByRole('heading', { name: '2 learners' }).waitFor();
+
+    // Settings: the switch is off; the teacher previews what learners would see.
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    const toggle = page.getByRole('switch', { name: 'Class community page' });
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    await page.getByText('Off: only this class’s teachers can see it.').waitFor();
+    await page.getByRole('link', { name: 'Preview the page' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Robot Rangers — your class' }).waitFor();
+    await page.getByText('Preview: your learners cannot see this page yet.').waitFor();
+    expect(await page.getByTestId('class-member').allInnerTexts()).toEqual([
+      expect.stringMatching(/^T\s+Teacher\s+Teacher\s+You\s+Joined /i),
+      expect.stringMatching(/^A\s+Ada L\.\s+Joined /i),
+      expect.stringMatching(/^G\s+Grace H\.\s+Joined /i),
+    ]);
+
+    // The learner, on a phone: before the switch, no way to the page from the dashboard, and the page says why.
+    const learner = await openPage(browser, { width: 375 });
+    await learner.page.goto(url(`/c/${code}`));
+    await learner.page.getByRole('button', { name: 'Ada L.' }).click();
+    await learner.page.getByLabel('Your secret words').fill(adaSecret);
+    await learner.page.getByRole('button', { name: 'Sign in' }).click();
+    await learner.page.waitForURL(url('/projects'));
+    await learner.page.goto(url('/dashboard'));
+    await learner.page.getByText('gets a page of its own here when your teacher opens it').waitFor();
+    expect(await learner.page.getByRole('link', { name: /^Your class/ }).count()).toBe(0);
+    const communityPath = new URL(`${classUrl}/community`).pathname;
+    await learner.page.goto(url(communityPath));
+    await learner.page.getByText('Your class’s page is not open yet').waitFor();
+    await expectNoAxeViolations(learner.page, 'community page not open yet, 375 px');
+    mkdirSync(SHOTS, { recursive: true });
+    await learner.page.screenshot({ path: `${SHOTS}/community-not-open-375.png`, fullPage: true });
+
+    // The teacher switches it on.
+    await page.goto(classUrl);
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await toggle.click();
+    await page.getByText('On: your learners can see it.').waitFor();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    // The class's answer, not only the switch: it holds after a reload.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+
+    // "Check again" reads it anew; then the dashboard leads there too.
+    await learner.page.getByRole('button', { name: 'Check again' }).click();
+    await learner.page.getByRole('heading', { level: 1, name: 'Robot Rangers — your class' }).waitFor();
+    await learner.page.goto(url('/dashboard'));
+    await learner.page.getByRole('link', { name: 'Your class: Robot Rangers' }).click();
+    await learner.page.waitForURL(url(communityPath));
+    await learner.page.getByRole('heading', { level: 1, name: 'Robot Rangers — your class' }).waitFor();
+    expect(await learner.page.getByTestId('community-count').innerText()).toBe('2 learners · 1 teacher');
+    // (innerText is as shown: the badges' letters are capitals.)
+    const tiles = await learner.page.getByTestId('class-member').allInnerTexts();
+    expect(tiles).toHaveLength(3);
+    expect(tiles[1]).toMatch(/Ada L\.\s+You\s+Joined/i);
+    expect(tiles[2]).toMatch(/Grace H\./);
+    expect(await learner.page.getByTestId('community-preview').count()).toBe(0);
+    const shown = await learner.page.locator('main').innerText();
+    for (const hidden of [...usernames, teacher.email, teacher.email.split('@')[0] ?? '-']) {
+      expect(shown, hidden).not.toContain(hidden);
+    }
+    await expectNoAxeViolations(learner.page, 'class community page as a learner, 375 px');
+    const overflow = await learner.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    expect(teacher.errors).toEqual([]);
+    // The one failed request: the page asked before the teacher had opened it (404 class_community_off).
+    expect(new Set(learner.errors)).toEqual(
+      new Set(['Failed to load resource: the server responded with a status of 404 (Not Found)']),
+    );
+    await learner.close();
+    await teacher.close();
+  });
+
   test('the class pages pass axe at 375 px and on a desktop, in both themes, and look right', {
     timeout: 300_000,
   }, async ({ browser }) => {
@@ -214,6 +333,10 @@ describe('class mode', () => {
     const classUrl = setup.page.url();
     const address = (await setup.page.getByTestId('sign-in-address').innerText()).trim();
     const code = address.split('/c/')[1] ?? '';
+    await setup.page.getByRole('button', { name: 'I have them' }).click();
+    await setup.page.getByRole('tab', { name: 'Settings' }).click();
+    await setup.page.getByRole('switch', { name: 'Class community page' }).click();
+    await setup.page.getByText('On: your learners can see it.').waitFor();
     await setup.close();
     mkdirSync(SHOTS, { recursive: true });
 
@@ -241,6 +364,14 @@ describe('class mode', () => {
             fullPage: true,
           });
         }
+        // The class's community page as its teacher sees it (product D18).
+        await teacher.page.getByRole('link', { name: 'Open the page' }).click();
+        await teacher.page.getByRole('heading', { level: 1, name: 'Maker Club — your class' }).waitFor();
+        await teacher.page.getByTestId('class-member').first().waitFor();
+        await expectNoAxeViolations(teacher.page, `class community (teacher) ${theme} ${width}`);
+        const overflow = await teacher.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `class community (teacher) ${theme} ${width}: no sideways scrolling`).toBeLessThanOrEqual(0);
+        await teacher.page.screenshot({ path: `${SHOTS}/community-teacher-${theme}-${width}.png`, fullPage: true });
         expect(teacher.errors).toEqual([]);
         await teacher.close();
 
@@ -267,8 +398,17 @@ describe('class mode', () => {
         await pupil.page.screenshot({ path: `${SHOTS}/tutorial-help-${theme}-${width}.png` });
         await pupil.page.goto(url('/dashboard'));
         await pupil.page.getByRole('heading', { name: 'You are in a class' }).waitFor();
+        await pupil.page.getByRole('link', { name: 'Your class: Maker Club' }).waitFor();
         await expectNoAxeViolations(pupil.page, `learner dashboard ${theme} ${width}`);
         await pupil.page.screenshot({ path: `${SHOTS}/learner-dashboard-${theme}-${width}.png`, fullPage: true });
+        // Their class's own page (product D18), from the dashboard.
+        await pupil.page.getByRole('link', { name: 'Your class: Maker Club' }).click();
+        await pupil.page.getByRole('heading', { level: 1, name: 'Maker Club — your class' }).waitFor();
+        await pupil.page.getByText('Katherine J.').waitFor();
+        await expectNoAxeViolations(pupil.page, `class community ${theme} ${width}`);
+        const sideways = await pupil.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(sideways, `class community ${theme} ${width}: no sideways scrolling`).toBeLessThanOrEqual(0);
+        await pupil.page.screenshot({ path: `${SHOTS}/community-learner-${theme}-${width}.png`, fullPage: true });
         expect(pupil.errors).toEqual([]);
         await pupil.close();
       }

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect } from 'vitest';
 import { PROJECTS } from '#shared/content/projects.ts';
-import { ROUTES, tutorialPath } from '#shared/routes.ts';
+import { classCommunityPath, classPath, ROUTES, tutorialPath } from '#shared/routes.ts';
+import { addedLearnersSchema, classSummarySchema } from '#shared/schemas/classes.ts';
 import { type LivedInSite, LONG_NAME, makeLivedInSite } from '#test/lived-in.ts';
 import { adminCli, baseUrl, openPage, openSignedInPageAs, test, url } from './fixtures.ts';
 
@@ -22,6 +23,10 @@ const SIDEWAYS_SCROLLERS: readonly { selector: string; reason: string }[] = [
   { selector: '.wiring-scroll', reason: "the wiring diagram's zoom pane: zoomed in, the drawing is panned" },
   { selector: '.code-viewer', reason: 'the sketch: code lines keep their indentation and are not wrapped' },
   { selector: '.tray:has(> .connection-table)', reason: 'the connection table, below its 20 rem minimum width' },
+  {
+    selector: '.class-grid-scroll',
+    reason: "a class's progress grid: a column per tutorial, the learners' names held",
+  },
 ];
 
 interface Finding {
@@ -190,8 +195,51 @@ async function expectFingerSizedHeader(page: Page, label: string) {
   ).toBe(40);
 }
 
+/** A learner's shown name as long as the rules allow (40), without a space to wrap at. */
+const LONG_LEARNER = 'Maximilianalexandrathelonglearner'.padEnd(40, 'x');
+
+interface LivedInClass {
+  readonly id: string;
+  readonly code: string;
+  /** The learner who signs in (tapping their name, typing their words). */
+  readonly learner: { readonly name: string; readonly secret: string };
+}
+
+/**
+ * A class as the rules allow it to look: a name of 60 letters without a space, a learner's of 40,
+ * its community page open (product D18). Made through the API by `email`, who may run classes.
+ */
+async function makeLivedInClass(email: string, password: string): Promise<LivedInClass> {
+  const call = async (method: string, route: string, token: string | null, body?: unknown) => {
+    const response = await fetch(new URL(route, baseUrl), {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${route} failed: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const { access_token: token } = await call('POST', '/api/auth/token?grant_type=password', null, { email, password });
+  const klass = classSummarySchema.parse(
+    await call('POST', '/api/classes', token, { name: 'Maximilianalexandrathelongclassname'.padEnd(60, 'x') }),
+  );
+  const { learners } = addedLearnersSchema.parse(
+    await call('POST', `/api/classes/${klass.id}/learners`, token, {
+      names: [LONG_LEARNER, 'Zoë Ōkubo', 'Katherine Johnson', 'Ng, Bao'],
+    }),
+  );
+  await call('PATCH', `/api/classes/${klass.id}`, token, { community: true });
+  const zoe = learners.find((learner) => learner.display_name === 'Zoë Ō.');
+  if (!zoe) throw new Error('no learner to sign in');
+  return { id: klass.id, code: klass.join_code, learner: { name: zoe.display_name, secret: zoe.secret } };
+}
+
 let site: LivedInSite;
 let adminEmail: string;
+let livedInClass: LivedInClass;
 
 beforeAll(async () => {
   site = await makeLivedInSite(baseUrl);
@@ -200,6 +248,8 @@ beforeAll(async () => {
   if (!admin) throw new Error('the lived-in site has no other members');
   expect(adminCli('promote', admin)).toBe(`${admin} is now an administrator.`);
   adminEmail = admin;
+  // Administrators can run classes as teachers do: this one runs the lived-in class.
+  livedInClass = await makeLivedInClass(adminEmail, site.member.password);
 }, 120_000);
 
 describe.each(['dark', 'light'] as const)('every page fits a 375 px phone, %s theme', (theme) => {
@@ -305,6 +355,35 @@ describe.each(['dark', 'light'] as const)('every page fits a 375 px phone, %s th
     await expectFits(page, `/people, administrator offline (${theme})`);
     await context.setOffline(false);
     await close();
+  });
+
+  test('a class: its page’s tabs and its community page for the teacher, and a learner’s dashboard and community page', {
+    timeout: 120_000,
+  }, async ({ browser }) => {
+    const teacher = await openSignedInPageAs(browser, adminEmail, { width: WIDTH, theme }, site.member.password);
+    const openTab = (name: string) => async (page: Page) => {
+      await page.getByRole('tab', { name }).click();
+      await page.getByRole('tabpanel').waitFor();
+      return `${name} tab`;
+    };
+    await expectRoutesFit(teacher.page, `teacher, ${theme}`, [
+      { route: classPath(livedInClass.id), ready: 'Pupils sign in at', andThen: openTab('Learners') },
+      { route: classPath(livedInClass.id), ready: 'Pupils sign in at', andThen: openTab('Settings') },
+      { route: classCommunityPath(livedInClass.id), ready: LONG_LEARNER },
+    ]);
+    await teacher.close();
+
+    const learner = await openPage(browser, { width: WIDTH, theme });
+    await learner.page.goto(url(`/c/${livedInClass.code}`));
+    await learner.page.getByRole('button', { name: livedInClass.learner.name }).click();
+    await learner.page.getByLabel('Your secret words').fill(livedInClass.learner.secret);
+    await learner.page.getByRole('button', { name: 'Sign in' }).click();
+    await learner.page.waitForURL(url(ROUTES.projects));
+    await expectRoutesFit(learner.page, `learner, ${theme}`, [
+      { route: ROUTES.dashboard, ready: 'Your class' },
+      { route: classCommunityPath(livedInClass.id), ready: LONG_LEARNER },
+    ]);
+    await learner.close();
   });
 
   test('an administrator: members, a member dialog and the audit log', { timeout: 120_000 }, async ({ browser }) => {

@@ -30,7 +30,9 @@ const PASSWORD = 'correct horse battery'; // signUpAndSignIn's default
  * Class mode (product D16): the owner is a teacher, and teaches the class every class call names
  * (with a co-teacher, a pupil the calls act on and a waiting help request); `teacher` is a teacher
  * of another class (404 for this one, as if it did not exist); `learner` is a learner of the class.
- * Members get 403 from every teacher call, and only learners reach `/api/learner/…`.
+ * Members get 403 from every teacher call, and only learners reach `/api/learner/…`. The class's
+ * community page (product D18) is open in every cast, so its learner reads it; to everyone else who
+ * is signed in, members included, it is a class that does not exist (404).
  */
 const MATRIX = `
   endpoint                                           anonymous owner other expired revoked foreign-key alg-none tampered hs256 suspended admin teacher learner
@@ -82,6 +84,7 @@ const MATRIX = `
   GET    /api/classes/:id/help                       401       200   403   401     401     401         401      401      401   401       200   404     403
   POST   /api/classes/:id/help/:requestId            401       204   403   401     401     401         401      401      401   401       204   404     403
   GET    /api/realtime/classes/:id                   401       200   403   401     401     401         401      401      401   401       200   404     403
+  GET    /api/classes/:id/community                  401       200   404   401     401     401         401      401      401   401       200   404     200
   GET    /api/class-sign-in/:code                    200       200   200   200     200     200         200      200      200   200       200   200     200
   POST   /api/class-sign-in/:code                    200       200   200   200     200     200         200      200      200   200       200   200     200
   GET    /api/learner/class                          401       403   403   401     401     401         401      401      401   401       403   403     200
@@ -255,6 +258,7 @@ const REQUESTS: Record<string, Send> = {
   'POST /api/classes/:id/help/:requestId': (w, auth) =>
     json(w, 'POST', `${classPath(w)}/help/${w.helpRequestId}`, auth, { state: 'coming' }),
   'GET /api/realtime/classes/:id': (w, auth) => openStream(w, auth, `/api/realtime/classes/${w.klass.id}`),
+  'GET /api/classes/:id/community': (w, auth) => json(w, 'GET', `${classPath(w)}/community`, auth),
   'GET /api/class-sign-in/:code': (w, auth) => json(w, 'GET', `/api/class-sign-in/${w.klass.join_code}`, auth),
   'POST /api/class-sign-in/:code': (w, auth) =>
     json(w, 'POST', `/api/class-sign-in/${w.klass.join_code}`, auth, {
@@ -405,6 +409,7 @@ describeEachDatabase('access control', ROOMY_LIMITS, (test) => {
     const coTeacher = await signIn(server, accounts.coTeacher);
     const klass = await createClass(server, owner, `Matrix ${crypto.randomUUID().slice(0, 8)}`);
     await server.app.repos.classes.addTeacher(owner.user.id, klass.id, accounts.coTeacher);
+    await server.app.repos.classes.setCommunity(owner.user.id, klass.id, true);
     const [pupil, caller] = await addLearners(server, owner, klass.id, ['Pupil Acted On', 'Lena Learner']);
     if (!pupil || !caller) throw new Error('no learners');
     const learner = await learnerSession(server, klass.join_code, caller);

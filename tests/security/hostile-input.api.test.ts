@@ -14,7 +14,12 @@ import {
   userResponseSchema,
 } from '#shared/schemas/auth.ts';
 import { bookmarkListSchema, bookmarkSchema } from '#shared/schemas/bookmark.ts';
-import { addedLearnersSchema, classSummarySchema, learnerClassSchema } from '#shared/schemas/classes.ts';
+import {
+  addedLearnersSchema,
+  classCommunitySchema,
+  classSummarySchema,
+  learnerClassSchema,
+} from '#shared/schemas/classes.ts';
 import { healthSchema } from '#shared/schemas/health.ts';
 import { publicProfileListSchema, publicProfileSchema } from '#shared/schemas/profile.ts';
 import { addLearners, createClass, learnerSession, newTeacher } from '#test/classes.ts';
@@ -85,6 +90,7 @@ const ENDPOINTS = [
   'POST /api/auth/reset',
   'POST /api/classes',
   'POST /api/classes/:id/learners',
+  'GET /api/classes/:id/community',
   'POST /api/class-sign-in/:code',
   'POST /api/learner/help',
   'any method on any API path',
@@ -500,6 +506,14 @@ function endpoints(context: FuzzContext): Record<EndpointName, Endpoint> {
           ),
         )
         .map(([id, auth, body]) => withBody('POST', `/api/classes/${id}/learners`, auth, body)),
+    },
+    'GET /api/classes/:id/community': {
+      success: classCommunitySchema,
+      requests: fc
+        .tuple(idSegment(classId), teacherAuth, junkQuery)
+        .map(([id, auth, query]) =>
+          withoutBody('GET', `/api/classes/${id}/community${query}`, { authorization: auth }),
+        ),
     },
     'POST /api/class-sign-in/:code': {
       success: sessionSchema,

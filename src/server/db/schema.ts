@@ -138,6 +138,8 @@ export interface ClassesTable {
   updated_at: string;
   /** Set while archived: its learners cannot sign in; deleted after the operator's retention. */
   archived_at: string | null;
+  /** 1 while its community page is open to its learners (product D18); 0, the default, while it is not. */
+  community: Generated<number>;
 }
 
 export interface ClassTeachersTable {

@@ -139,6 +139,9 @@ export const AUDIT_ACTIONS = [
   'unlock_learner',
   'export_learner',
   'delete_learner',
+  /** The class's community page opened to its learners, or closed again (product D18). */
+  'open_class_community',
+  'close_class_community',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -98,6 +98,8 @@ export const classSummarySchema = z.object({
   delete_after: z.iso.datetime().nullable(),
   learner_count: z.number().int().nonnegative(),
   teachers: z.array(classTeacherSchema),
+  /** The class's own community page is open to its learners (product D18): off until a teacher switches it on. */
+  community: z.boolean(),
 });
 export type ClassSummary = z.infer<typeof classSummarySchema>;
 
@@ -121,10 +123,20 @@ export type ClassDetail = z.infer<typeof classDetailSchema>;
 /** `POST /api/classes`. */
 export const createClassRequestSchema = z.strictObject({ name: classNameSchema });
 
-/** `PATCH /api/classes/:id`: rename, archive (true) or bring back (false). */
+/**
+ * `PATCH /api/classes/:id`: rename, archive (true) or bring back (false), open (true) or close (false)
+ * the class's community page.
+ */
 export const updateClassRequestSchema = z
-  .strictObject({ name: classNameSchema.optional(), archived: z.boolean().optional() })
-  .refine((body) => body.name !== undefined || body.archived !== undefined, 'Send name or archived');
+  .strictObject({
+    name: classNameSchema.optional(),
+    archived: z.boolean({ error: 'archived must be true or false' }).optional(),
+    community: z.boolean({ error: 'community must be true or false' }).optional(),
+  })
+  .refine(
+    (body) => body.name !== undefined || body.archived !== undefined || body.community !== undefined,
+    'Send name, archived or community',
+  );
 
 /** `DELETE /api/classes/:id`: the class's name, typed again, confirms that its learners' data go too. */
 export const deleteClassRequestSchema = z.strictObject({
@@ -240,7 +252,10 @@ export const askHelpRequestSchema = z.strictObject({
 
 /** The learner's own view: their class, and their help request if one is open. */
 export const learnerClassSchema = z.object({
+  class_id: z.uuid(),
   class_name: z.string(),
+  /** Whether the class's community page is open to them now (product D18). */
+  community: z.boolean(),
   help: z
     .object({
       project_id: projectIdSchema,
@@ -251,6 +266,34 @@ export const learnerClassSchema = z.object({
     .nullable(),
 });
 export type LearnerClass = z.infer<typeof learnerClassSchema>;
+
+/**
+ * `GET /api/classes/:id/community` (product D18): who is in the class, as its members may see it.
+ * Names and when each joined, nothing else: no username of a learner, no e-mail, no progress, no
+ * last activity. The class's teachers and administrators read it always (a preview while it is
+ * off); its learners only while it is open.
+ */
+export const classCommunitySchema = z.object({
+  name: z.string(),
+  /** Open to the class's learners now. False: only its teachers see it, as a preview. */
+  community: z.boolean(),
+  /** Archived: closed to the learners whatever the switch says (they cannot sign in either). */
+  archived: z.boolean(),
+  /** Teachers first (as they were added), then learners by name. */
+  members: z.array(
+    z.object({
+      /** A teacher's username ("Teacher" when they have none), or a learner's shown name. */
+      name: z.string(),
+      role: z.enum(['teacher', 'learner']),
+      /** A learner's account made, or a teacher added to the class. */
+      joined_at: z.iso.datetime(),
+      /** The caller's own tile. */
+      you: z.boolean(),
+    }),
+  ),
+});
+export type ClassCommunity = z.infer<typeof classCommunitySchema>;
+export type ClassCommunityMember = ClassCommunity['members'][number];
 
 /** A learner's data, exported by their teacher or an administrator (`GET …/learners/:learnerId/export`). */
 export const learnerExportSchema = z.object({

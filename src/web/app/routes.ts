@@ -12,6 +12,7 @@ export default [
   route('reset-password', 'routes/reset-password.tsx'),
   route('classes', 'routes/classes.tsx'),
   route('classes/:id', 'routes/class.tsx'),
+  route('classes/:id/community', 'routes/class-community.tsx'),
   route('c/:code', 'routes/class-sign-in.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -238,6 +238,16 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.createIndex('class_events_created_at').on('class_events').column('created_at').execute();
       },
     },
+    '0007_class_community': {
+      async up(db: Kysely<unknown>) {
+        // A class's own community page for its members: off (0) until a teacher switches it on, so
+        // every class made before it stays as private as it was.
+        await db.schema
+          .alterTable('classes')
+          .addColumn('community', 'integer', (c) => c.notNull().defaultTo(0).check(sql`community in (0, 1)`))
+          .execute();
+      },
+    },
   };
 }
 

@@ -61,6 +61,7 @@ export function classesRepository(database: Database) {
         'c.join_code',
         'c.created_at',
         'c.archived_at',
+        'c.community',
         eb
           .selectFrom('learners as l')
           .select(eb.fn.countAll().as('n'))
@@ -104,6 +105,7 @@ export function classesRepository(database: Database) {
           email: teacher.email,
           name: teacher.username ?? teacher.email.split('@')[0] ?? teacher.email,
         })),
+      community: row.community === 1,
     }));
   }
 
@@ -239,6 +241,64 @@ export function classesRepository(database: Database) {
         );
         await recordEvent(classId, 'roster', now, tx);
       });
+    },
+
+    /**
+     * Opens the class's community page to its learners, or closes it (product D18). Recorded only when
+     * it changes; the class's other teachers' pages read the class again.
+     */
+    async setCommunity(actorId: string, classId: string, open: boolean, now = new Date(), trx: Executor = db) {
+      await inTransaction(trx, async (tx) => {
+        const before = await tx.selectFrom('classes').select('community').where('id', '=', classId).executeTakeFirst();
+        if (!before || (before.community === 1) === open) return;
+        await tx
+          .updateTable('classes')
+          .set({ community: open ? 1 : 0, updated_at: now.toISOString() })
+          .where('id', '=', classId)
+          .execute();
+        await auditLog.record(
+          { actorId, action: open ? 'open_class_community' : 'close_class_community', targetId: classId },
+          now,
+          tx,
+        );
+        await recordEvent(classId, 'roster', now, tx);
+      });
+    },
+
+    /**
+     * Who is in the class, for its community page (product D18): its teachers (username only, never
+     * an e-mail) as they were added, then its learners (shown name only) by name. Undefined when no
+     * such class. Who may read it is the route's to decide.
+     */
+    async community(classId: string, trx: Executor = db) {
+      const found = await trx
+        .selectFrom('classes')
+        .select(['name', 'community', 'archived_at'])
+        .where('id', '=', classId)
+        .executeTakeFirst();
+      if (!found) return undefined;
+      const teachers = await trx
+        .selectFrom('class_teachers as t')
+        .innerJoin('profiles as p', 'p.id', 't.teacher_id')
+        .select(['t.teacher_id as id', 'p.username', 't.added_at'])
+        .where('t.class_id', '=', classId)
+        .orderBy('t.added_at')
+        .orderBy('t.teacher_id')
+        .execute();
+      const learners = await trx
+        .selectFrom('learners')
+        .select(['id', 'display_name', 'created_at'])
+        .where('class_id', '=', classId)
+        .orderBy('display_name')
+        .orderBy('id')
+        .execute();
+      return {
+        name: found.name,
+        open: found.community === 1,
+        archived: found.archived_at !== null,
+        teachers,
+        learners,
+      };
     },
 
     /** The class and everything of its learners, in one transaction. The log keeps the class's id. */
@@ -464,7 +524,7 @@ export function classesRepository(database: Database) {
       return trx
         .selectFrom('learners as l')
         .innerJoin('classes as c', 'c.id', 'l.class_id')
-        .select(['c.id', 'c.name', 'c.archived_at', 'l.display_name'])
+        .select(['c.id', 'c.name', 'c.archived_at', 'c.community', 'l.display_name'])
         .where('l.id', '=', learnerId)
         .executeTakeFirst();
     },

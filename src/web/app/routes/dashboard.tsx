@@ -16,6 +16,13 @@ import { notifyInfo } from '#web/lib/notify.ts';
 import { QueryProvider } from '#web/lib/query-client.tsx';
 import { pageMeta, SITE_NAME } from '#web/lib/site.ts';
 
+// A learner's card, for learners only (product D16): members' dashboards do not load it.
+const LearnerClassCard = lazy(() =>
+  import('#web/features/learner-help/components/learner-class-card.tsx').then((module) => ({
+    default: module.LearnerClassCard,
+  })),
+);
+
 // Below the fold, with its forms and dialog: loaded after the rest of the dashboard.
 const AccountSettings = lazy(() =>
   import('#web/features/account/components/account-settings.tsx').then((module) => ({
@@ -59,16 +66,15 @@ function Dashboard({ userId, email }: { userId: string; email: string }) {
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <BookmarksSummary userId={userId} />
         {isLearner ? (
-          <section className="tray p-6" aria-labelledby="learner-heading">
-            <h2 id="learner-heading" className="font-display text-xl font-semibold">
-              You are in a class
-            </h2>
-            <p className="mt-2 text-muted">
-              You signed in as <span className="font-semibold text-text">{profile.data?.username ?? '…'}</span>. Your
-              teacher keeps your account: ask them for new secret words, or to download or delete your data. Nobody
-              outside your class sees your name or your progress.
-            </p>
-          </section>
+          <Suspense
+            fallback={
+              <div className="tray grid min-h-64 place-items-center p-6">
+                <Spinner label="Loading your class…" />
+              </div>
+            }
+          >
+            <LearnerClassCard userId={userId} username={profile.data?.username ?? undefined} />
+          </Suspense>
         ) : profile.data ? (
           <ProfileCard profile={profile.data} email={email} onSaved={refreshCommunityList} />
         ) : profile.isError ? (

@@ -9,6 +9,7 @@ import {
   addLearnersRequestSchema,
   addTeacherRequestSchema,
   type ClassProgress,
+  classCommunitySchema,
   classDetailSchema,
   classListSchema,
   classParamsSchema,
@@ -42,6 +43,11 @@ import { BODY_ERRORS, errorResponses } from '../error-responses.ts';
 /** Another teacher's class, or none: the same answer, so a class's existence is not told to outsiders. */
 export const classNotFound = () => new HttpError(404, 'class_not_found', 'No class of yours has this id');
 const learnerNotFound = () => new HttpError(404, 'learner_not_found', 'No learner of this class has this id');
+/** The class's learners asked for its community page while their teacher has not opened it. */
+const communityOff = () =>
+  new HttpError(404, 'class_community_off', 'Your teacher has not opened your class’s page yet.');
+const classArchived = () =>
+  new HttpError(403, 'class_archived', 'This class has ended: its learners can no longer sign in. Ask your teacher.');
 
 /** "2026-11-25" for file names. */
 const today = () => new Date().toISOString().slice(0, 10);
@@ -172,10 +178,58 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = await teacherOf(request, request.params.id);
-      const { name, archived } = request.body;
+      const { name, archived, community } = request.body;
       if (name !== undefined) await repos.classes.rename(caller.userId, request.params.id, name);
       if (archived !== undefined) await repos.classes.setArchived(caller.userId, request.params.id, archived);
+      if (community !== undefined) await repos.classes.setCommunity(caller.userId, request.params.id, community);
       return summaryOf(request.params.id);
+    },
+  );
+
+  /**
+   * The class's own community page (product D18): its teachers and administrators always (a preview
+   * while it is off), its own learners while it is open and the class is not archived. Anyone else —
+   * a member, another class's teacher or learner — gets the 404 of a class that does not exist.
+   */
+  app.get(
+    '/classes/:id/community',
+    {
+      schema: {
+        params: classParamsSchema,
+        querystring: noQuery,
+        response: { 200: classCommunitySchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const caller = await app.requireUser(request);
+      const { id } = request.params;
+      if (!(await repos.classes.canTeach(id, caller))) {
+        const place = caller.role === 'learner' ? await repos.classes.classOfLearner(caller.userId) : undefined;
+        if (place?.id !== id) throw classNotFound();
+        if (place.archived_at !== null) throw classArchived();
+        if (place.community !== 1) throw communityOff();
+      }
+      const page = await repos.classes.community(id);
+      if (!page) throw classNotFound();
+      return {
+        name: page.name,
+        community: page.open && !page.archived,
+        archived: page.archived,
+        members: [
+          ...page.teachers.map((teacher) => ({
+            name: teacher.username ?? 'Teacher',
+            role: 'teacher' as const,
+            joined_at: teacher.added_at,
+            you: teacher.id === caller.userId,
+          })),
+          ...page.learners.map((learner) => ({
+            name: learner.display_name,
+            role: 'learner' as const,
+            joined_at: learner.created_at,
+            you: learner.id === caller.userId,
+          })),
+        ],
+      };
     },
   );
 

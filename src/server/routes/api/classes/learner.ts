@@ -1,6 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { askHelpRequestSchema, learnerClassSchema } from '#shared/schemas/classes.ts';
+import { askHelpRequestSchema, type LearnerClass, learnerClassSchema } from '#shared/schemas/classes.ts';
 import { progressItemCount } from '#shared/schemas/progress.ts';
 import { HttpError } from '../../../http-error.ts';
 import { noStore } from '../auth/no-store.ts';
@@ -8,6 +9,17 @@ import { allowEmptyJsonBody } from '../empty-json-body.ts';
 import { BODY_ERRORS, errorResponses } from '../error-responses.ts';
 
 const onlyLearners = () => new HttpError(403, 'forbidden', 'Only learners of a class may do this');
+
+type Place = NonNullable<Awaited<ReturnType<FastifyInstance['repos']['classes']['classOfLearner']>>>;
+type OpenHelp = Awaited<ReturnType<FastifyInstance['repos']['classes']['openHelpOf']>>;
+
+/** The learner's class as they see it: its page is theirs to open only while open and not archived (product D18). */
+const classView = (place: Place, help: OpenHelp): LearnerClass => ({
+  class_id: place.id,
+  class_name: place.name,
+  community: place.community === 1 && place.archived_at === null,
+  help: help ?? null,
+});
 
 /**
  * `/api/learner/…`: a learner's own class and help request (product §2, D16). The learner comes from
@@ -37,7 +49,7 @@ export const learnerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { caller, place } = await learnerCaller(request);
       const help = await repos.classes.openHelpOf(caller.userId);
-      return { class_name: place.name, help: help ?? null };
+      return classView(place, help);
     },
   );
 
@@ -62,7 +74,7 @@ export const learnerRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await repos.classes.askForHelp(caller.userId, projectId, step);
       const help = await repos.classes.openHelpOf(caller.userId);
-      return reply.code(201).send({ class_name: place.name, help: help ?? null });
+      return reply.code(201).send(classView(place, help));
     },
   );
 

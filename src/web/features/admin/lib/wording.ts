@@ -194,6 +194,8 @@ export function auditSentence(entry: AuditEntry): { actor: string; text: string 
     unlock_learner: `unlocked ${target}`,
     export_learner: `downloaded the data of ${target}`,
     delete_learner: `deleted ${target} and their data`,
+    open_class_community: `opened the community page of ${className(entry)} to its learners`,
+    close_class_community: `closed the community page of ${className(entry)}`,
   }[entry.action];
   return { actor: entry.action === 'delete_own_account' && !entry.actor_email ? 'A member' : actorName(entry), text };
 }

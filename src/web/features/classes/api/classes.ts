@@ -3,6 +3,7 @@ import {
   type AddedLearners,
   addedLearnersSchema,
   type ClassSummary,
+  classCommunitySchema,
   classDetailSchema,
   classListSchema,
   classProgressSchema,
@@ -14,7 +15,7 @@ import {
   learnerWithSecretSchema,
 } from '#shared/schemas/classes.ts';
 import { z } from '#shared/schemas/z.ts';
-import { apiFileRequest } from '#web/lib/api-client.ts';
+import { ApiRequestError, apiFileRequest } from '#web/lib/api-client.ts';
 import { authedRequest, withAccessToken } from '#web/lib/auth/session.ts';
 import { withReason } from '#web/lib/error-toast.ts';
 
@@ -56,12 +57,34 @@ export const learnerProgressQueryOptions = (classId: string, learnerId: string) 
       authedRequest(`${learnerPath(classId, learnerId)}/progress`, learnerProgressSchema, { signal }),
   });
 
+/** Under the class's key: a teacher's change to the class (its switch, a learner added) refreshes it too. */
+export const classCommunityQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...CLASSES_QUERY_ROOT, id, 'community'],
+    queryFn: ({ signal }) => authedRequest(`${classPath(id)}/community`, classCommunitySchema, { signal }),
+  });
+
 export const useClassList = () => useQuery(classListQueryOptions());
 export const useClass = (id: string) => useQuery(classQueryOptions(id));
 export const useClassProgress = (id: string) => useQuery(classProgressQueryOptions(id));
 export const useHelpQueue = (id: string) => useQuery(helpQueueQueryOptions(id));
 export const useLearnerProgress = (classId: string, learnerId: string | null) =>
   useQuery({ ...learnerProgressQueryOptions(classId, learnerId ?? ''), enabled: learnerId !== null });
+
+/**
+ * The class's community page (product D18). Not live: a stream per learner would take the stream
+ * slots a school's one address has (decision 016) from the teacher's live class page. It is read
+ * again whenever the tab comes back into view, so a learner waiting for their teacher to open it,
+ * or for a classmate to be added, sees it on their next look. A refusal (4xx) is an answer, not a
+ * glitch: it is not tried again.
+ */
+export const useClassCommunity = (id: string) =>
+  useQuery({
+    ...classCommunityQueryOptions(id),
+    refetchOnWindowFocus: 'always',
+    retry: (failures, error) =>
+      failures < 1 && !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500),
+  });
 
 function useClassMutation<A, R>(failed: string, mutationFn: (args: A) => Promise<R>, classId?: string) {
   const queryClient = useQueryClient();
@@ -81,7 +104,7 @@ export const useCreateClass = () =>
 export const useUpdateClass = (id: string) =>
   useClassMutation(
     'Class not changed',
-    (change: { name?: string; archived?: boolean }): Promise<ClassSummary> =>
+    (change: { name?: string; archived?: boolean; community?: boolean }): Promise<ClassSummary> =>
       authedRequest(classPath(id), classSummarySchema, { method: 'PATCH', body: change }),
   );
 

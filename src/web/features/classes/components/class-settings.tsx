@@ -1,6 +1,8 @@
-import { Archive, ArchiveRestore, Trash2, UserPlus, X } from 'lucide-react';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import * as Switch from '@radix-ui/react-switch';
+import { Archive, ArchiveRestore, ArrowRight, Trash2, UserPlus, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { classCommunityPath } from '#shared/routes.ts';
 import type { ClassDetail } from '#shared/schemas/classes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
@@ -8,6 +10,60 @@ import { Field, Input } from '#web/components/ui/field.tsx';
 import { notifySuccess } from '#web/lib/notify.ts';
 import { useAddTeacher, useDeleteClass, useRemoveTeacher, useUpdateClass } from '../api/classes.ts';
 import { formatDay } from '../lib/wording.ts';
+
+/** The class's own community page (product D18): off until a teacher switches it on. */
+function CommunitySwitch({ klass }: { klass: ClassDetail }) {
+  const update = useUpdateClass(klass.id);
+  const switchId = useId();
+  const hintId = useId();
+  // The switch moves at once; the class's answer (or a refusal) settles it.
+  const [wanted, setWanted] = useState<boolean | null>(null);
+  const on = wanted ?? klass.community;
+  useEffect(() => {
+    if (wanted === klass.community) setWanted(null);
+  }, [wanted, klass.community]);
+  return (
+    <div className="flex flex-col gap-2 rounded-xl border border-border bg-surface-2/60 p-4">
+      <div className="flex items-center justify-between gap-4">
+        <label htmlFor={switchId} className="font-semibold">
+          Class community page
+        </label>
+        <Switch.Root
+          id={switchId}
+          checked={on}
+          aria-describedby={hintId}
+          onCheckedChange={(checked) => {
+            setWanted(checked);
+            update.mutate({ community: checked }, { onError: () => setWanted(null) });
+          }}
+          className="relative h-7 w-12 shrink-0 rounded-full border border-border bg-bg transition-colors data-[state=checked]:border-accent data-[state=checked]:bg-accent"
+        >
+          <Switch.Thumb className="block size-5 translate-x-1 rounded-full bg-muted shadow transition-transform data-[state=checked]:translate-x-6 data-[state=checked]:bg-bg" />
+        </Switch.Root>
+      </div>
+      <p id={hintId} className="text-sm text-muted">
+        When it is on, your learners open a page of this class from their dashboard: its name, their classmates’ shown
+        names and their teachers, nothing else (no usernames, progress or help requests).
+      </p>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <p className="text-sm font-medium" aria-live="polite">
+          {klass.archived_at
+            ? 'The class is archived: its learners cannot see the page until you bring the class back.'
+            : on
+              ? 'On: your learners can see it.'
+              : 'Off: only this class’s teachers can see it.'}
+        </p>
+        <Link
+          to={classCommunityPath(klass.id)}
+          className="inline-flex items-center gap-1.5 text-sm font-semibold text-accent hover:underline"
+        >
+          {on ? 'Open the page' : 'Preview the page'}
+          <ArrowRight className="size-4" aria-hidden="true" />
+        </Link>
+      </div>
+    </div>
+  );
+}
 
 function Teachers({ klass, ownId }: { klass: ClassDetail; ownId: string }) {
   const add = useAddTeacher(klass.id);
@@ -143,6 +199,7 @@ export function ClassSettings({ klass, ownId }: { klass: ClassDetail; ownId: str
           Rename
         </Button>
       </form>
+      <CommunitySwitch klass={klass} />
       <Teachers klass={klass} ownId={ownId} />
       <section aria-labelledby="end-heading" className="flex flex-col gap-3">
         <h3 id="end-heading" className="font-display text-lg font-semibold">

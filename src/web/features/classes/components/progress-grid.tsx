@@ -74,7 +74,7 @@ export function ProgressGrid({ classId, progress }: { classId: string; progress:
   }
   return (
     <>
-      <div className="relative overflow-x-auto rounded-xl border border-border" tabIndex={-1}>
+      <div className="class-grid-scroll relative overflow-x-auto rounded-xl border border-border" tabIndex={-1}>
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">
             Steps done of each tutorial, per learner. Open a cell to see which steps and when.

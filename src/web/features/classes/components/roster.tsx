@@ -1,5 +1,5 @@
 import { Download, KeyRound, LockOpen, Pencil, Printer, Trash2, UserPlus } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { LEARNERS_PER_REQUEST } from '#shared/constants.ts';
 import { defaultDisplayName, parseRoster } from '#shared/roster.ts';
 import { type ClassDetail, type Learner, type LearnerWithSecret, learnerNameSchema } from '#shared/schemas/classes.ts';
@@ -25,6 +25,56 @@ import { SignInCards } from './sign-in-cards.tsx';
 /** The class's sign-in address as pupils type it: this site's origin and `/c/<code>`. */
 export const signInAddress = (path: string) =>
   typeof window === 'undefined' ? path : `${window.location.host}${path}`;
+
+/** One pupil at a time: a name, Enter, and their words join the panel of new secrets. */
+function AddOneLearner({ klass, onAdded }: { klass: ClassDetail; onAdded: (learners: LearnerWithSecret[]) => void }) {
+  const add = useAddLearners(klass.id);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const input = useRef<HTMLInputElement>(null);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = learnerNameSchema.safeParse(name);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'This is not a name we can use');
+      input.current?.focus();
+      return;
+    }
+    setError(undefined);
+    const added = await add.mutateAsync([parsed.data]).catch(() => null);
+    if (!added) return;
+    setName('');
+    onAdded(added.learners);
+    // Ready for the next pupil's name.
+    input.current?.focus();
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
+      <div className="flex-1">
+        <Field
+          label="Name"
+          error={error}
+          hint="One pupil: first name and surname. Only the first name and initial are shown (“Ada L.”)."
+        >
+          {(field) => (
+            <Input
+              {...field}
+              ref={input}
+              value={name}
+              autoComplete="off"
+              onChange={(event) => setName(event.target.value)}
+              placeholder="Ada Lovelace"
+            />
+          )}
+        </Field>
+      </div>
+      <Button type="submit" variant="secondary" className="self-start sm:mt-[1.6875rem]" disabled={add.isPending}>
+        <UserPlus aria-hidden="true" />
+        {add.isPending ? 'Adding...' : 'Add learner'}
+      </Button>
+    </form>
+  );
+}
 
 function AddLearners({ klass, onAdded }: { klass: ClassDetail; onAdded: (learners: LearnerWithSecret[]) => void }) {
   const add = useAddLearners(klass.id);
@@ -72,7 +122,13 @@ function AddLearners({ klass, onAdded }: { klass: ClassDetail; onAdded: (learner
       ) : null}
       <Button type="submit" className="self-start" disabled={add.isPending}>
         <UserPlus aria-hidden="true" />
-        {add.isPending ? 'Adding...' : names.length > 1 ? `Add ${names.length} learners` : 'Add learner'}
+        {add.isPending
+          ? 'Adding...'
+          : names.length === 0
+            ? 'Add learners'
+            : names.length === 1
+              ? 'Add 1 learner'
+              : `Add ${names.length} learners`}
       </Button>
     </form>
   );
@@ -237,6 +293,12 @@ function LearnerActions({ klass, action, onClose }: { klass: ClassDetail; action
 /** The class's learners (product §2 Class page): add, rename, new secret words, unlock, data, delete. */
 export function Roster({ klass }: { klass: ClassDetail }) {
   const [fresh, setFresh] = useState<LearnerWithSecret[] | null>(null);
+  // Words made while the panel is open join it (one pupil after another), a pupil's newer words replacing older.
+  const keepSecrets = useCallback(
+    (made: LearnerWithSecret[]) =>
+      setFresh((shown) => [...(shown ?? []).filter((learner) => !made.some((m) => m.id === learner.id)), ...made]),
+    [],
+  );
   const [action, setAction] = useState<Action | null>(null);
   const reset = useResetSecret(klass.id);
   const unlock = useUnlockLearner(klass.id);
@@ -249,7 +311,20 @@ export function Roster({ klass }: { klass: ClassDetail }) {
           This class is archived: its learners cannot sign in. Bring it back in Settings to add or change learners.
         </p>
       ) : (
-        <AddLearners klass={klass} onAdded={setFresh} />
+        <div className="flex flex-col gap-5">
+          <section aria-labelledby="add-one-heading" className="flex flex-col gap-2">
+            <h3 id="add-one-heading" className="font-display text-lg font-semibold">
+              Add one learner
+            </h3>
+            <AddOneLearner klass={klass} onAdded={keepSecrets} />
+          </section>
+          <p className="flex items-center gap-3 text-sm text-muted" aria-hidden="true">
+            <span className="h-px flex-1 bg-border" />
+            or many at once
+            <span className="h-px flex-1 bg-border" />
+          </p>
+          <AddLearners klass={klass} onAdded={keepSecrets} />
+        </div>
       )}
       {locked.length > 0 ? (
         <p role="status" className="rounded-xl border border-amber-500/60 bg-amber-400/10 p-3 text-sm">
@@ -267,8 +342,8 @@ export function Roster({ klass }: { klass: ClassDetail }) {
           <ul className="mt-3 flex flex-col divide-y divide-border rounded-xl border border-border">
             {klass.learners.map((learner) => (
               <li key={learner.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
-                <div>
-                  <p className="font-semibold">
+                <div className="min-w-0">
+                  <p className="font-semibold [overflow-wrap:anywhere]">
                     {learner.display_name}
                     {learner.locked ? (
                       <span className="label-mono ml-2 rounded-full bg-amber-400/25 px-2 py-0.5 text-text">Locked</span>
@@ -293,7 +368,7 @@ export function Roster({ klass }: { klass: ClassDetail }) {
                     aria-label={`New words for ${learner.display_name}`}
                     onClick={async () => {
                       const made = await reset.mutateAsync(learner.id).catch(() => null);
-                      if (made) setFresh([made]);
+                      if (made) keepSecrets([made]);
                     }}
                   >
                     <KeyRound aria-hidden="true" />
