@@ -231,7 +231,9 @@ export function ClassPage({ classId, ownId }: { classId: string; ownId: string }
             Settings
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="progress" className="mt-5">
+        {/* Kept mounted while another tab shows: the grid and the help queue stay live, and coming back
+            to them draws nothing anew (a redraw moved the help queue under the teacher's pointer). */}
+        <Tabs.Content value="progress" forceMount className="mt-5 data-[state=inactive]:hidden">
           <ProgressTab klass={klass.data} />
         </Tabs.Content>
         <Tabs.Content value="learners" className="tray mt-5 p-4 sm:p-6">
