@@ -11,6 +11,7 @@ import {
 } from '#shared/schemas/classes.ts';
 import { addLearners, classSignIn, createClass, newTeacher } from '#test/classes.ts';
 import { ROOMY_LIMITS } from '#test/club.ts';
+import { serverTest } from '#test/server-fixture.ts';
 import { testSettings } from '#test/settings.ts';
 import { bearer, request, startTestServer, type TestServer } from '#test/test-server.ts';
 
@@ -74,6 +75,65 @@ async function wrongSecrets(
     await expectWrongSecret(server, klass, learner, `198.51.100.${i + 1}`);
   }
 }
+
+/** How many answers of each kind, as `answered` names them. */
+function tally(answers: readonly { status: number; body: unknown; text: string }[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const answer of answers) {
+    const kind = answered(answer);
+    counts[kind] = (counts[kind] ?? 0) + 1;
+  }
+  return counts;
+}
+
+const test = serverTest('sqlite', CONFIG);
+
+// Attempts racing each other must not all pass a count made before any of them was counted.
+describe('wrong secret words sent at once to one instance', () => {
+  test('are each counted before the secret is checked: ten reach the check, the rest find the learner locked', async ({
+    server,
+  }) => {
+    const teacher = await newTeacher(server);
+    const { klass, learners } = await classWith(server, teacher, ['Ada Lovelace']);
+    const [ada] = learners;
+    if (!ada) throw new Error('no learner');
+    const answers = await Promise.all(
+      Array.from({ length: 3 * LOCK_AT }, (_, i) =>
+        classSignIn(server, klass.join_code, ada.id, `wrong guess ${i}`, `198.51.100.${i + 1}`),
+      ),
+    );
+    expect(tally(answers)).toEqual({ '400 invalid_credentials': LOCK_AT, '429 learner_locked': 2 * LOCK_AT });
+    expect(await lockedOn(server, teacher, klass.id)).toEqual([ada.id]);
+    expect(await signInAnswer(server, klass, ada, '203.0.113.10')).toBe('429 learner_locked');
+  });
+
+  test('from one address are counted for the class before they are checked: sixty reach the check', async ({
+    server,
+  }) => {
+    const teacher = await newTeacher(server);
+    const { klass, learners } = await classWith(
+      server,
+      teacher,
+      Array.from({ length: 10 }, (_, i) => `Pupil ${i} Jones`),
+    );
+    const [first] = learners;
+    if (!first) throw new Error('no learners');
+    // Ninety from one address: nine a learner, below a learner's lock.
+    const sent = PAUSE_AT + 30;
+    const answers = await Promise.all(
+      Array.from({ length: sent }, (_, i) =>
+        classSignIn(server, klass.join_code, learners[i % learners.length]?.id ?? '', `wrong ${i}`, '203.0.113.66'),
+      ),
+    );
+    expect(tally(answers)).toEqual({
+      '400 invalid_credentials': PAUSE_AT,
+      '429 over_request_rate_limit': sent - PAUSE_AT,
+    });
+    // The refused attempts counted for no learner.
+    expect(await lockedOn(server, teacher, klass.id)).toEqual([]);
+    expect(await signInAnswer(server, klass, first, '203.0.113.67')).toBe('200');
+  });
+});
 
 // Several instances, as production runs them: one database, the counts in one Redis.
 describe.runIf(testSettings.redisUrl && testSettings.databaseUrl)(
@@ -187,6 +247,19 @@ describe.runIf(testSettings.redisUrl && testSettings.databaseUrl)(
       await expectWrongSecret(b, klass, dorothy, '198.51.100.210');
       expect(await lockedOn(b, teacher, klass.id)).toEqual([dorothy.id]);
       expect(await signInAnswer(b, klass, dorothy, '203.0.113.13')).toBe('429 learner_locked');
+    });
+
+    it('sent at once to A and B are each counted before the check: ten reach it, on both together', async () => {
+      const { klass, learners } = await classWith(a, teacher, ['Annie Easley']);
+      const [annie] = learners;
+      if (!annie) throw new Error('no learner');
+      const answers = await Promise.all(
+        Array.from({ length: 3 * LOCK_AT }, (_, i) =>
+          classSignIn(i % 2 === 0 ? a : b, klass.join_code, annie.id, `wrong guess ${i}`, `198.51.100.${i + 1}`),
+        ),
+      );
+      expect(tally(answers)).toEqual({ '400 invalid_credentials': LOCK_AT, '429 learner_locked': 2 * LOCK_AT });
+      expect(await lockedOn(b, teacher, klass.id)).toEqual([annie.id]);
     });
   },
 );
