@@ -1059,7 +1059,7 @@ function classEndpoints(context: FuzzContext): Record<ClassEndpointName, Endpoin
       requests: fc
         .tuple(
           fc.oneof(
-            { weight: 6, arbitrary: fc.constantFrom(joinCode, joinCode.toLowerCase(), other.joinCode) },
+            { weight: 3, arbitrary: fc.constantFrom(joinCode, joinCode.toLowerCase(), other.joinCode) },
             { weight: 2, arbitrary: idSegment('ZZZZZZZZ') },
           ),
           junkQuery,
@@ -1141,9 +1141,10 @@ describeEachDatabase('hostile input to every API endpoint', UNLIMITED, (test) =>
     ['🤖', 400],
     ['𝒜', 400],
     ['x', 400],
-    ['🤖🤖', 200],
-    ['🤖'.repeat(32), 200],
-    ['🤖'.repeat(33), 400],
+    // Names the fuzzer's members never take (it may hold '🤖🤖' by now: a 409 would say nothing of counting).
+    ['🦾🦾', 200],
+    ['🦾'.repeat(32), 200],
+    ['🦾'.repeat(33), 400],
   ])('counts the username %s in characters, as the database does', async ([name, status], { server }) => {
     // A member of its own: the fuzzer may have signed the owner out.
     const member = await signUpAndSignIn(server);
