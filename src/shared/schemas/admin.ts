@@ -41,7 +41,16 @@ const pageSchema = z.coerce
 
 /** `GET /api/admin/members?q=&page=`: `q` matches e-mail or username (part of it, any case). */
 export const adminMembersQuerySchema = z.strictObject({
-  q: z.string().trim().max(254, 'q must be at most 254 characters').optional(),
+  // No e-mail or username holds a control character, and PostgreSQL refuses a NUL in text (a 500).
+  q: z
+    .string()
+    .trim()
+    .max(254, 'q must be at most 254 characters')
+    .refine(
+      (q) => ![...q].some((char) => char.charCodeAt(0) < 0x20 || char === '\x7f'),
+      'q cannot contain control characters',
+    )
+    .optional(),
   page: pageSchema.default(1),
 });
 

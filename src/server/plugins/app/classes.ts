@@ -14,12 +14,18 @@ const DAY_MS = 86_400_000;
  * unlocks them; an address past the class's count is paused for that class only, so one class's
  * guesser from outside never stops the pupils in the classroom (a different address), and the
  * pupils' own typos stay far below it.
+ *
+ * An attempt is counted as wrong before its secret is checked, and given back when it was right:
+ * attempts sent at once (to one instance or several) each take their own place in the count, so no
+ * more than the count ever reach the check, however many race each other.
  */
 export interface ClassSignIns {
-  refusal(learnerId: string, classId: string, address: string): Promise<'learner_locked' | 'class_paused' | null>;
-  recordFailure(learnerId: string, classId: string, address: string): Promise<void>;
+  /** Counts one attempt, or answers why it is refused (then it counts for nothing). */
+  attempt(learnerId: string, classId: string, address: string): Promise<'learner_locked' | 'class_paused' | null>;
+  /** The secret was right: the attempt is given back, and the learner's count starts again. */
+  rightSecret(learnerId: string, classId: string, address: string): Promise<void>;
   isLocked(learnerId: string): Promise<boolean>;
-  /** A teacher's unlock, a reset secret, or a right secret: the learner's count starts again. */
+  /** A teacher's unlock, or a reset secret: the learner's count starts again. */
   unlock(learnerId: string): Promise<void>;
 }
 
@@ -58,17 +64,22 @@ export const classesPlugin = fp(
     );
     const pairKey = (classId: string, address: string) => digest(`${classId}\n${address}`);
     app.decorate('classSignIns', {
-      async refusal(learnerId, classId, address) {
-        if ((await failuresIn(perLearner, learnerId)) >= classConfig.failuresPerLearner.max) return 'learner_locked';
-        if (
-          (await failuresIn(perClassAddress, pairKey(classId, address))) >= classConfig.failuresPerClassAndAddress.max
-        ) {
+      async attempt(learnerId, classId, address) {
+        const pair = pairKey(classId, address);
+        const learner = await perLearner.penalty(learnerId);
+        if (learner.consumedPoints > classConfig.failuresPerLearner.max) {
+          await perLearner.reward(learnerId);
+          return 'learner_locked';
+        }
+        const fromAddress = await perClassAddress.penalty(pair);
+        if (fromAddress.consumedPoints > classConfig.failuresPerClassAndAddress.max) {
+          await Promise.all([perLearner.reward(learnerId), perClassAddress.reward(pair)]);
           return 'class_paused';
         }
         return null;
       },
-      async recordFailure(learnerId, classId, address) {
-        await Promise.all([perLearner.penalty(learnerId), perClassAddress.penalty(pairKey(classId, address))]);
+      async rightSecret(learnerId, classId, address) {
+        await Promise.all([perLearner.delete(learnerId), perClassAddress.reward(pairKey(classId, address))]);
       },
       async isLocked(learnerId) {
         return (await failuresIn(perLearner, learnerId)) >= classConfig.failuresPerLearner.max;

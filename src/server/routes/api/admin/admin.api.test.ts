@@ -576,6 +576,9 @@ describeEachDatabase('administration API', ROOMY_LIMITS, (test) => {
         '/api/admin/members?page=abc',
         '/api/admin/members?role=admin',
         `/api/admin/members?q=${'q'.repeat(255)}`,
+        // PostgreSQL refuses a NUL in text: the search must refuse it first, not answer 500.
+        '/api/admin/members?q=%00',
+        '/api/admin/members?q=ada%07lovelace',
         '/api/admin/audit?target_id=me',
         '/api/admin/audit?page=-1',
       ]) {

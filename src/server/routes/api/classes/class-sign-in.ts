@@ -66,7 +66,8 @@ export const classSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (learner.archived_at !== null) throw classArchived();
       // Behind TRUST_PROXY, request.ip is the client's forwarded address.
-      const refusal = await app.classSignIns.refusal(learner.id, learner.class_id, request.ip);
+      // Counted as wrong before the (slow) check, so attempts sent at once cannot all pass a count of none.
+      const refusal = await app.classSignIns.attempt(learner.id, learner.class_id, request.ip);
       if (refusal === 'learner_locked') {
         throw new HttpError(
           429,
@@ -81,14 +82,11 @@ export const classSignInRoutes: FastifyPluginAsyncZod = async (app) => {
           'Too many wrong secret words for this class from your network. Ask your teacher, or wait 15 minutes.',
         );
       }
-      if (!(await verifyPassword(learner.password_hash, normaliseSecret(secret)))) {
-        await app.classSignIns.recordFailure(learner.id, learner.class_id, request.ip);
-        throw wrongSecret();
-      }
+      if (!(await verifyPassword(learner.password_hash, normaliseSecret(secret)))) throw wrongSecret();
+      await app.classSignIns.rightSecret(learner.id, learner.class_id, request.ip);
       if (learner.suspended_at !== null) {
         throw new HttpError(403, 'user_suspended', 'This account is suspended. Ask your teacher.');
       }
-      await app.classSignIns.unlock(learner.id);
       // A learner has no e-mail: the session names none.
       return sessions.answer(await repos.sessions.start(learner.id), { email: '', role: 'learner' });
     },
