@@ -1,6 +1,7 @@
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { expectToast } from '#test/toast.ts';
+import { SESSION_STORAGE_KEY } from '../../src/web/lib/auth/storage-key.ts';
 import { authUrlReturningTo, expectNoAxeViolations, openPage, openSignedInPage, test, url } from './fixtures.ts';
 
 async function signUp(page: Page, email: string, password: string) {
@@ -160,6 +161,31 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await other.waitForURL(authUrlReturningTo('/dashboard'));
     await expectToast(other, 'Authentication Required', 'Sign in or sign up to access this page.');
+    await close();
+  });
+
+  test('a session that ends while the next page is still loading leads back to that page, not the one left', async ({
+    browser,
+  }) => {
+    const { page, context, errors, close } = await openSignedInPage(browser);
+    await page.goto(url('/dashboard'));
+    await page.getByRole('heading', { name: 'Your profile' }).waitFor();
+    // The next page's code on a slow network: the dashboard is still on screen while it loads.
+    const held: Route[] = [];
+    let holding = true;
+    await page.route(/\/assets\/projects-[^/]+\.js$/, (route) => (holding ? held.push(route) : route.continue()));
+    await page.getByRole('link', { name: 'Projects' }).first().click();
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    // Meanwhile the session ends (signed out in another tab).
+    const other = await context.newPage();
+    await other.goto(url('/about'));
+    await other.evaluate((key) => localStorage.removeItem(key), SESSION_STORAGE_KEY);
+    await expectToast(page, 'Authentication Required', 'Sign in or sign up to access this page.');
+    holding = false;
+    for (const route of held) await route.continue();
+    // Where the visitor was going, not where they were.
+    await page.waitForURL(authUrlReturningTo('/projects'));
+    expect(errors).toEqual([]);
     await close();
   });
 

@@ -1,5 +1,5 @@
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { notifyError } from '#web/lib/notify.ts';
@@ -15,9 +15,11 @@ import { useSessionHint } from './session-hint.ts';
 function useSignedOutRedirect(status: ReturnType<typeof useSession>['status']) {
   const navigate = useNavigate();
   // Read when the session ends, not a dependency: moving within the page must not redirect again.
+  // A page still loading is where the visitor is going: signing in leads there, not back here.
   const here = useLocation();
+  const goingTo = useNavigation().location;
   const location = useRef(here);
-  location.current = here;
+  location.current = goingTo ?? here;
   useEffect(() => {
     if (status !== 'signed-out' || isSigningOutOnPurpose()) return;
     const reason = sessionEndReason();
