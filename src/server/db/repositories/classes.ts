@@ -584,16 +584,6 @@ export function classesRepository(database: Database) {
       return inTransaction(trx, async (tx) => {
         const learner = await this.findLearner(classId, learnerId, tx);
         if (!learner) return undefined;
-        const ticks = async (table: 'step_progress' | 'material_checks', column: 'step' | 'material') =>
-          (
-            await tx
-              .selectFrom(table)
-              .select(['project_id', `${column} as index`, 'done_at'])
-              .where('user_id', '=', learnerId)
-              .orderBy('done_at')
-              .orderBy('id')
-              .execute()
-          ).map((row) => ({ project_id: row.project_id, index: Number(row.index), done_at: row.done_at }));
         const bookmarks = await tx
           .selectFrom('bookmarks')
           .select(['project_id', 'created_at'])
@@ -618,10 +608,7 @@ export function classesRepository(database: Database) {
             created_at: learner.created_at,
           },
           bookmarks,
-          progress: {
-            steps: await ticks('step_progress', 'step'),
-            materials: await ticks('material_checks', 'material'),
-          },
+          progress: await this.learnerTicks(learnerId, tx),
           help_requests: help,
           sessions: live.map((session) => ({ started_at: session.started_at, ends_at: session.ends_at })),
         };

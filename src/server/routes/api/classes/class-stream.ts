@@ -10,7 +10,7 @@ import {
 import { MAX_CLIENT_BUFFER_BYTES } from '../../../realtime/profile-feed.ts';
 import { streamClient } from '../../../realtime/stream-client.ts';
 import { errorResponses } from '../error-responses.ts';
-import { classNotFound } from './classes.ts';
+import { teacherOf } from './classes.ts';
 
 const RECONNECT_AFTER_MS = 2000;
 
@@ -26,8 +26,7 @@ export const classStreamRoute: FastifyPluginAsyncZod = async (app) => {
     '/realtime/classes/:id',
     { schema: { params: classParamsSchema, response: errorResponses(401, 403, 404, 429, 503) } },
     async (request, reply) => {
-      const caller = await app.requireTeacher(request);
-      if (!(await app.repos.classes.canTeach(request.params.id, caller))) throw classNotFound();
+      await teacherOf(app, request, request.params.id);
       const slot = app.streamSlots.acquire(request.ip);
       if (!slot.ok) {
         reply.header('retry-after', String(LIVE_STREAM_RETRY_AFTER_SECONDS));
