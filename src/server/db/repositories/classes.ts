@@ -14,6 +14,8 @@ import { isUniqueViolation } from './unique-violation.ts';
 export const CLASS_EVENTS_CHANNEL = 'roboforge_class_events';
 /** Orders class events on PostgreSQL as `profile_changes` are ordered: a reader that saw id N saw all below. */
 const CLASS_EVENT_ORDER_LOCK = 727_070_002;
+/** The most class events `eventsAfter` answers at once. */
+export const CLASS_EVENTS_PAGE_SIZE = 1000;
 
 /** Who is asking, as `requireTeacher` answers it: administrators see and run every class. */
 export interface ClassCaller {
@@ -798,7 +800,7 @@ export function classesRepository(database: Database) {
         .select(['id', 'class_id', 'kind'])
         .where('id', '>', afterId)
         .orderBy('id')
-        .limit(1000)
+        .limit(CLASS_EVENTS_PAGE_SIZE)
         .execute();
     },
 
