@@ -1,16 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CommitSignal } from '../db/database.ts';
-import { CLASS_EVENTS_CHANNEL, type classesRepository } from '../db/repositories/classes.ts';
+import { CLASS_EVENTS_CHANNEL, CLASS_EVENTS_PAGE_SIZE, type classesRepository } from '../db/repositories/classes.ts';
 import type { ClassEventKind } from '../db/schema.ts';
-import { ListenConnection } from './listen-connection.ts';
+import { FeedWakeups } from './feed-wakeups.ts';
 import type { FeedClient } from './profile-feed.ts';
 
 /** Class events are wake-ups, not history: an hour is more than any reconnect needs. */
 const EVENT_RETENTION_MS = 3600_000;
 const PRUNE_INTERVAL_MS = 600_000;
-/** A safety net: notifications can be lost while a LISTEN connection is down. */
-const SAFETY_POLL_MS = 5_000;
-const HEARTBEAT_MS = 15_000;
 
 /**
  * The live class pages of one process (product D16). A teacher's page subscribes to one class; every
@@ -23,38 +20,28 @@ export class ClassFeed {
   readonly #log: FastifyBaseLogger;
   readonly #repo: ReturnType<typeof classesRepository>;
   readonly #subscribers = new Map<string, Set<FeedClient>>();
+  readonly #wakeups: FeedWakeups;
   #lastId = 0;
-  #polling: Promise<void> | null = null;
-  #pollAgain = false;
-  #timers: NodeJS.Timeout[] = [];
-  #listening: ListenConnection | null = null;
-  #closed = false;
 
   constructor(repo: ReturnType<typeof classesRepository>, commits: CommitSignal, log: FastifyBaseLogger) {
     this.#repo = repo;
     this.#log = log;
+    this.#wakeups = new FeedWakeups({
+      read: () => this.#readNewEvents(),
+      onReadFailed: (error) => log.warn({ err: error }, 'class feed: could not read class events (will try again)'),
+      channel: CLASS_EVENTS_CHANNEL,
+      log,
+    });
     commits.listen(() => void this.poke());
   }
 
   async start(listenUrl: string | null): Promise<void> {
     this.#lastId = await this.#repo.latestEventId();
-    this.#timers.push(
-      setInterval(() => void this.poke(), SAFETY_POLL_MS),
-      setInterval(() => this.#broadcast(': ping\n\n'), HEARTBEAT_MS),
-      setInterval(() => void this.prune(), PRUNE_INTERVAL_MS),
-    );
-    for (const timer of this.#timers) timer.unref();
-    if (listenUrl) {
-      const { default: postgres } = await import('pg');
-      this.#listening = new ListenConnection({
-        createClient: () => new postgres.Client({ connectionString: listenUrl }),
-        channel: CLASS_EVENTS_CHANNEL,
-        onNotification: () => void this.poke(),
-        onListening: () => this.poke(),
-        log: this.#log,
-      });
-      await this.#listening.open();
-    }
+    await this.#wakeups.start(listenUrl, {
+      broadcast: (chunk) => this.#broadcast(chunk),
+      prune: () => void this.prune(),
+      pruneEveryMs: PRUNE_INTERVAL_MS,
+    });
   }
 
   get clientCount(): number {
@@ -77,31 +64,21 @@ export class ClassFeed {
 
   /** Reads the events committed since the last read (by any instance) and wakes the pages they concern. */
   poke(): Promise<void> {
-    if (this.#closed) return Promise.resolve();
-    if (this.#polling) {
-      this.#pollAgain = true;
-      return this.#polling;
-    }
-    this.#polling = (async () => {
-      try {
-        do {
-          this.#pollAgain = false;
-          await this.#readOnce();
-        } while (this.#pollAgain && !this.#closed);
-      } catch (error) {
-        this.#log.warn({ err: error }, 'class feed: could not read class events (will try again)');
-      } finally {
-        this.#polling = null;
-      }
-    })();
-    return this.#polling;
+    return this.#wakeups.poke();
   }
 
-  async #readOnce(): Promise<void> {
-    const events = await this.#repo.eventsAfter(this.#lastId);
+  async #readNewEvents(): Promise<void> {
+    for (;;) {
+      const events = await this.#repo.eventsAfter(this.#lastId);
+      this.#wake(events);
+      if (events.length < CLASS_EVENTS_PAGE_SIZE || this.#wakeups.closed) return;
+    }
+  }
+
+  /** One wake-up per class and kind for the whole batch: thirty ticks at once are one re-read. */
+  #wake(events: readonly { id: number; class_id: string; kind: ClassEventKind }[]): void {
     if (events.length === 0) return;
     this.#lastId = events.at(-1)?.id ?? this.#lastId;
-    // One wake-up per class and kind for the whole batch: thirty ticks at once are one re-read.
     const woken = new Map<string, Set<ClassEventKind>>();
     for (const event of events) {
       const kinds = woken.get(event.class_id) ?? new Set<ClassEventKind>();
@@ -116,7 +93,6 @@ export class ClassFeed {
         for (const client of clients) if (!client.write(chunk)) clients.delete(client);
       }
     }
-    if (events.length >= 1000) this.#pollAgain = true;
   }
 
   #broadcast(chunk: string): void {
@@ -132,12 +108,8 @@ export class ClassFeed {
   }
 
   async close(): Promise<void> {
-    this.#closed = true;
-    for (const timer of this.#timers) clearInterval(timer);
-    this.#timers = [];
     for (const clients of this.#subscribers.values()) for (const client of clients) client.close();
     this.#subscribers.clear();
-    await this.#listening?.close();
-    await this.#polling;
+    await this.#wakeups.close();
   }
 }

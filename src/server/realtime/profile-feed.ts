@@ -6,14 +6,11 @@ import {
   type profileChangesRepository,
 } from '../db/repositories/profile-changes.ts';
 import type { ProfileChangeKind } from '../db/schema.ts';
-import { ListenConnection } from './listen-connection.ts';
+import { FeedWakeups } from './feed-wakeups.ts';
 
 /** How long changes are kept for clients that reconnect (docs/decisions/005). */
 export const CHANGE_RETENTION_MS = 24 * 3600_000;
 const PRUNE_INTERVAL_MS = 3600_000;
-/** A safety net: notifications can be lost while a LISTEN connection is down. */
-const SAFETY_POLL_MS = 5_000;
-const HEARTBEAT_MS = 15_000;
 /** Recent events kept in memory, so most resumes are served without reading the changes table. */
 const RING_SIZE = 1024;
 const PAGE_SIZE = 500;
@@ -75,12 +72,8 @@ export class ProfileFeed {
   readonly #eventListeners = new Set<(events: readonly ProfileChangeEvent[]) => void>();
   #ring: RecentChange[] = [];
   readonly #latest = new Map<string, LatestProfile>();
+  readonly #wakeups: FeedWakeups;
   #lastId = 0;
-  #polling: Promise<void> | null = null;
-  #pollAgain = false;
-  #timers: NodeJS.Timeout[] = [];
-  #listening: ListenConnection | null = null;
-  #closed = false;
 
   /**
    * `commits` fires in this process after each profile write commits: listeners (the list cache)
@@ -89,8 +82,14 @@ export class ProfileFeed {
   constructor(changes: ReturnType<typeof profileChangesRepository>, commits: CommitSignal, log: FastifyBaseLogger) {
     this.#log = log;
     this.#changes = changes;
+    this.#wakeups = new FeedWakeups({
+      read: () => this.#readNewChanges(),
+      onReadFailed: (error) => log.error({ err: error }, 'profile feed: reading changes failed'),
+      channel: PROFILE_CHANGES_CHANNEL,
+      log,
+    });
     commits.listen(() => {
-      if (this.#closed) return;
+      if (this.#wakeups.closed) return;
       this.#notifyListeners();
       void this.poke();
     });
@@ -102,23 +101,11 @@ export class ProfileFeed {
 
   async start(listenUrl: string | null): Promise<void> {
     this.#lastId = await this.#changes.latestId();
-    this.#timers.push(
-      setInterval(() => this.poke(), SAFETY_POLL_MS),
-      setInterval(() => this.#broadcastRaw(': ping\n\n'), HEARTBEAT_MS),
-      setInterval(() => void this.prune(), PRUNE_INTERVAL_MS),
-    );
-    for (const timer of this.#timers) timer.unref();
-    if (listenUrl) {
-      const { default: postgres } = await import('pg');
-      this.#listening = new ListenConnection({
-        createClient: () => new postgres.Client({ connectionString: listenUrl }),
-        channel: PROFILE_CHANGES_CHANNEL,
-        onNotification: () => void this.poke(),
-        onListening: () => this.poke(),
-        log: this.#log,
-      });
-      await this.#listening.open();
-    }
+    await this.#wakeups.start(listenUrl, {
+      broadcast: (chunk) => this.#broadcastRaw(chunk),
+      prune: () => void this.prune(),
+      pruneEveryMs: PRUNE_INTERVAL_MS,
+    });
   }
 
   get lastId(): number {
@@ -143,24 +130,7 @@ export class ProfileFeed {
 
   /** Something may have committed: read new changes (coalesced, one read at a time). */
   poke(): Promise<void> {
-    if (this.#closed) return Promise.resolve();
-    if (this.#polling) {
-      this.#pollAgain = true;
-      return this.#polling;
-    }
-    this.#polling = (async () => {
-      try {
-        do {
-          this.#pollAgain = false;
-          await this.#readNewChanges();
-        } while (this.#pollAgain && !this.#closed);
-      } catch (error) {
-        this.#log.error({ err: error }, 'profile feed: reading changes failed');
-      } finally {
-        this.#polling = null;
-      }
-    })();
-    return this.#polling;
+    return this.#wakeups.poke();
   }
 
   async #readNewChanges(): Promise<void> {
@@ -287,11 +257,8 @@ export class ProfileFeed {
 
   /** Ends every stream (clients reconnect, possibly to another instance) and stops listening. */
   async close(): Promise<void> {
-    this.#closed = true;
-    for (const timer of this.#timers) clearInterval(timer);
     for (const subscriber of this.#subscribers) subscriber.client.close();
     this.#subscribers.clear();
-    await this.#listening?.close();
-    await this.#polling;
+    await this.#wakeups.close();
   }
 }

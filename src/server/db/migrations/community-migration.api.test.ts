@@ -1,37 +1,22 @@
 import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ScratchDatabase, scratchDatabase } from '#test/scratch-database.ts';
+import { type MigratedDatabase, migratedFrom } from '#test/migrated-database.ts';
 import { testSettings } from '#test/settings.ts';
-import { type Database, migrateToLatest, openDatabase } from '../database.ts';
-import { migrations } from './migrations.ts';
 
 for (const kind of testSettings.databases) {
   describe(`migration 0007_class_community on ${kind}`, () => {
-    let scratch: ScratchDatabase;
-    let database: Database;
+    let database: MigratedDatabase;
     const existing = crypto.randomUUID();
 
     beforeAll(async () => {
-      scratch = await scratchDatabase(kind);
-      database = await openDatabase(scratch.config);
-      const migrator = new Migrator({
-        db: database.db,
-        provider: { getMigrations: async () => migrations(kind) },
-        ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+      database = await migratedFrom(kind, '0006_classes', async (db) => {
+        const at = new Date().toISOString();
+        await sql`insert into classes (id, name, join_code, created_at, updated_at)
+                  values (${existing}, 'Made before', 'ABCDEFGH', ${at}, ${at})`.execute(db);
       });
-      const { error } = await migrator.migrateTo('0006_classes');
-      if (error) throw error;
-      const at = new Date().toISOString();
-      await sql`insert into classes (id, name, join_code, created_at, updated_at)
-                values (${existing}, 'Made before', 'ABCDEFGH', ${at}, ${at})`.execute(database.db);
-      await migrateToLatest(database);
     });
 
-    afterAll(async () => {
-      await database?.close();
-      await scratch?.drop();
-    });
+    afterAll(() => database?.drop());
 
     it('leaves every class made before it with its community page off; a new one starts off; only 0 or 1', async () => {
       const db = database.db;

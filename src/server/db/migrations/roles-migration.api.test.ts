@@ -1,49 +1,32 @@
 import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ScratchDatabase, scratchDatabase } from '#test/scratch-database.ts';
+import { type MigratedDatabase, migratedFrom } from '#test/migrated-database.ts';
 import { testSettings } from '#test/settings.ts';
-import { type Database, migrateToLatest, openDatabase } from '../database.ts';
-import { migrations } from './migrations.ts';
 
 for (const kind of testSettings.databases) {
   describe(`migration 0005_teachers_and_learners on ${kind}`, () => {
-    let scratch: ScratchDatabase;
-    let database: Database;
+    let database: MigratedDatabase;
     const admin = crypto.randomUUID();
     const member = crypto.randomUUID();
 
     beforeAll(async () => {
-      scratch = await scratchDatabase(kind);
-      database = await openDatabase(scratch.config);
-      const migrator = new Migrator({
-        db: database.db,
-        provider: { getMigrations: async () => migrations(kind) },
-        ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+      database = await migratedFrom(kind, '0004_club', async (db) => {
+        const at = new Date().toISOString();
+        for (const [id, role] of [
+          [admin, 'admin'],
+          [member, 'member'],
+        ] as const) {
+          await sql`insert into users (id, email, password_hash, created_at, updated_at, role)
+                    values (${id}, ${`${role}@example.test`}, 'x', ${at}, ${at}, ${role})`.execute(db);
+          await sql`insert into profiles (id, show_email, created_at, updated_at) values (${id}, 0, ${at}, ${at})`.execute(
+            db,
+          );
+          await sql`insert into bookmarks (user_id, project_id, created_at) values (${id}, 3, ${at})`.execute(db);
+        }
       });
-      const { error } = await migrator.migrateTo('0004_club');
-      if (error) throw error;
-      const at = new Date().toISOString();
-      for (const [id, role] of [
-        [admin, 'admin'],
-        [member, 'member'],
-      ] as const) {
-        await sql`insert into users (id, email, password_hash, created_at, updated_at, role)
-                  values (${id}, ${`${role}@example.test`}, 'x', ${at}, ${at}, ${role})`.execute(database.db);
-        await sql`insert into profiles (id, show_email, created_at, updated_at) values (${id}, 0, ${at}, ${at})`.execute(
-          database.db,
-        );
-        await sql`insert into bookmarks (user_id, project_id, created_at) values (${id}, 3, ${at})`.execute(
-          database.db,
-        );
-      }
-      await migrateToLatest(database);
     });
 
-    afterAll(async () => {
-      await database?.close();
-      await scratch?.drop();
-    });
+    afterAll(() => database?.drop());
 
     it('keeps every account, its role and what references it; the new roles are allowed and nothing else', async () => {
       const db = database.db;

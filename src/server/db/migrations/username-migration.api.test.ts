@@ -1,12 +1,9 @@
 import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findInvalidRows } from '#test/database-invariants.ts';
-import { type ScratchDatabase, scratchDatabase } from '#test/scratch-database.ts';
+import { type MigratedDatabase, migratedFrom } from '#test/migrated-database.ts';
 import { testSettings } from '#test/settings.ts';
-import { type Database, migrateToLatest, openDatabase } from '../database.ts';
 import { usernameKey } from '../username-key.ts';
-import { migrations } from './migrations.ts';
 
 /** Names stored before 0004_club, oldest member first: look-alikes, invisible characters, two spellings of ë. */
 const BEFORE = [
@@ -23,40 +20,27 @@ const BEFORE = [
 
 for (const kind of testSettings.databases) {
   describe(`migration 0004_club on ${kind}`, () => {
-    let scratch: ScratchDatabase;
-    let database: Database;
+    let database: MigratedDatabase;
     const ids = BEFORE.map(() => crypto.randomUUID());
 
     beforeAll(async () => {
-      scratch = await scratchDatabase(kind);
-      database = await openDatabase(scratch.config);
-      const migrator = new Migrator({
-        db: database.db,
-        provider: { getMigrations: async () => migrations(kind) },
-        ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+      database = await migratedFrom(kind, '0003_server_secrets', async (db) => {
+        // Rows as the old code wrote them: username_key = lower(username).
+        for (const [index, username] of BEFORE.entries()) {
+          const at = new Date(Date.UTC(2026, 0, 1 + index)).toISOString();
+          const id = ids[index] ?? '';
+          await sql`insert into users (id, email, password_hash, created_at, updated_at)
+                    values (${id}, ${`m${index}@example.test`}, 'x', ${at}, ${at})`.execute(db);
+          await sql`insert into profiles (id, username, username_key, show_email, created_at, updated_at)
+                    values (${id}, ${username}, ${username.toLowerCase()}, 0, ${at}, ${at})`.execute(db);
+          await sql`insert into profile_changes (profile_id, kind, created_at) values (${id}, 'INSERT', ${at})`.execute(
+            db,
+          );
+        }
       });
-      const { error } = await migrator.migrateTo('0003_server_secrets');
-      if (error) throw error;
-      // Rows as the old code wrote them (username_key = lower(username)), through untyped SQL:
-      // the typed schema already has the new columns.
-      for (const [index, username] of BEFORE.entries()) {
-        const at = new Date(Date.UTC(2026, 0, 1 + index)).toISOString();
-        const id = ids[index] ?? '';
-        await sql`insert into users (id, email, password_hash, created_at, updated_at)
-                  values (${id}, ${`m${index}@example.test`}, 'x', ${at}, ${at})`.execute(database.db);
-        await sql`insert into profiles (id, username, username_key, show_email, created_at, updated_at)
-                  values (${id}, ${username}, ${username.toLowerCase()}, 0, ${at}, ${at})`.execute(database.db);
-        await sql`insert into profile_changes (profile_id, kind, created_at) values (${id}, 'INSERT', ${at})`.execute(
-          database.db,
-        );
-      }
-      await migrateToLatest(database);
     });
 
-    afterAll(async () => {
-      await database?.close();
-      await scratch?.drop();
-    });
+    afterAll(() => database?.drop());
 
     it('keeps every member; the older keeps a name, the newer look-alike gets a suffix, invisible characters go', async () => {
       const rows = await database.db.selectFrom('profiles').select(['id', 'username', 'username_key']).execute();

@@ -14,6 +14,8 @@ import { isUniqueViolation } from './unique-violation.ts';
 export const CLASS_EVENTS_CHANNEL = 'roboforge_class_events';
 /** Orders class events on PostgreSQL as `profile_changes` are ordered: a reader that saw id N saw all below. */
 const CLASS_EVENT_ORDER_LOCK = 727_070_002;
+/** The most class events `eventsAfter` answers at once. */
+export const CLASS_EVENTS_PAGE_SIZE = 1000;
 
 /** Who is asking, as `requireTeacher` answers it: administrators see and run every class. */
 export interface ClassCaller {
@@ -584,16 +586,6 @@ export function classesRepository(database: Database) {
       return inTransaction(trx, async (tx) => {
         const learner = await this.findLearner(classId, learnerId, tx);
         if (!learner) return undefined;
-        const ticks = async (table: 'step_progress' | 'material_checks', column: 'step' | 'material') =>
-          (
-            await tx
-              .selectFrom(table)
-              .select(['project_id', `${column} as index`, 'done_at'])
-              .where('user_id', '=', learnerId)
-              .orderBy('done_at')
-              .orderBy('id')
-              .execute()
-          ).map((row) => ({ project_id: row.project_id, index: Number(row.index), done_at: row.done_at }));
         const bookmarks = await tx
           .selectFrom('bookmarks')
           .select(['project_id', 'created_at'])
@@ -618,10 +610,7 @@ export function classesRepository(database: Database) {
             created_at: learner.created_at,
           },
           bookmarks,
-          progress: {
-            steps: await ticks('step_progress', 'step'),
-            materials: await ticks('material_checks', 'material'),
-          },
+          progress: await this.learnerTicks(learnerId, tx),
           help_requests: help,
           sessions: live.map((session) => ({ started_at: session.started_at, ends_at: session.ends_at })),
         };
@@ -811,7 +800,7 @@ export function classesRepository(database: Database) {
         .select(['id', 'class_id', 'kind'])
         .where('id', '>', afterId)
         .orderBy('id')
-        .limit(1000)
+        .limit(CLASS_EVENTS_PAGE_SIZE)
         .execute();
     },
 

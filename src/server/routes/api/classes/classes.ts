@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LEARNERS_PER_CLASS } from '#shared/constants.ts';
@@ -41,13 +41,20 @@ import { allowEmptyJsonBody } from '../empty-json-body.ts';
 import { BODY_ERRORS, errorResponses } from '../error-responses.ts';
 
 /** Another teacher's class, or none: the same answer, so a class's existence is not told to outsiders. */
-export const classNotFound = () => new HttpError(404, 'class_not_found', 'No class of yours has this id');
+const classNotFound = () => new HttpError(404, 'class_not_found', 'No class of yours has this id');
 const learnerNotFound = () => new HttpError(404, 'learner_not_found', 'No learner of this class has this id');
 /** The class's learners asked for its community page while their teacher has not opened it. */
 const communityOff = () =>
   new HttpError(404, 'class_community_off', 'Your teacher has not opened your class’s page yet.');
 const classArchived = () =>
   new HttpError(403, 'class_archived', 'This class has ended: its learners can no longer sign in. Ask your teacher.');
+
+/** The caller, if they teach this class (or administer the site): otherwise 403 (not a teacher) or 404. */
+export async function teacherOf(app: FastifyInstance, request: FastifyRequest, classId: string): Promise<AccessClaims> {
+  const caller = await app.requireTeacher(request);
+  if (!(await app.repos.classes.canTeach(classId, caller))) throw classNotFound();
+  return caller;
+}
 
 /** "2026-11-25" for file names. */
 const today = () => new Date().toISOString().slice(0, 10);
@@ -72,13 +79,6 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
   const retentionDays = () => app.classConfig.retentionDays;
   allowEmptyJsonBody(app);
   app.addHook('onRequest', noStore);
-
-  /** The caller, if they teach this class (or administer the site): otherwise 403 (not a teacher) or 404. */
-  async function teacherOf(request: FastifyRequest, classId: string): Promise<AccessClaims> {
-    const caller = await app.requireTeacher(request);
-    if (!(await repos.classes.canTeach(classId, caller))) throw classNotFound();
-    return caller;
-  }
 
   async function summaryOf(classId: string) {
     const summary = await repos.classes.summary(classId, retentionDays());
@@ -161,7 +161,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
     '/classes/:id',
     { schema: { params: classParamsSchema, response: { 200: classDetailSchema, ...errorResponses(401, 403, 404) } } },
     async (request) => {
-      await teacherOf(request, request.params.id);
+      await teacherOf(app, request, request.params.id);
       const summary = await summaryOf(request.params.id);
       return { ...summary, learners: await learnersOf(summary.id) };
     },
@@ -177,7 +177,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = await teacherOf(request, request.params.id);
+      const caller = await teacherOf(app, request, request.params.id);
       const { name, archived, community } = request.body;
       if (name !== undefined) await repos.classes.rename(caller.userId, request.params.id, name);
       if (archived !== undefined) await repos.classes.setArchived(caller.userId, request.params.id, archived);
@@ -243,7 +243,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = await teacherOf(request, request.params.id);
+      const caller = await teacherOf(app, request, request.params.id);
       const summary = await summaryOf(request.params.id);
       if (request.body.confirm_name.trim() !== summary.name) {
         throw new HttpError(
@@ -268,7 +268,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = await teacherOf(request, request.params.id);
+      const caller = await teacherOf(app, request, request.params.id);
       const added = await repos.classes.addTeacher(caller.userId, request.params.id, request.body.email);
       if (added !== 'added') {
         // Whether an e-mail has an account is told only to a teacher, who may add its owner anyway.
@@ -291,7 +291,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = await teacherOf(request, request.params.id);
+      const caller = await teacherOf(app, request, request.params.id);
       const removed = await repos.classes.removeTeacher(caller.userId, request.params.id, request.params.teacherId);
       if (removed === 'not_found')
         throw new HttpError(404, 'teacher_not_found', 'No teacher of this class has this id');
@@ -312,7 +312,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = await teacherOf(request, request.params.id);
+      const caller = await teacherOf(app, request, request.params.id);
       const { names } = request.body;
       const count = await repos.classes.learnerCount(request.params.id);
       if (count + names.length > LEARNERS_PER_CLASS) {
@@ -363,7 +363,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = await teacherOf(request, request.params.id);
+      const caller = await teacherOf(app, request, request.params.id);
       const { id, learnerId } = request.params;
       await learnerOf(id, learnerId);
       await repos.classes.renameLearner(caller.userId, id, learnerId, request.body.display_name);
@@ -383,7 +383,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = await teacherOf(request, request.params.id);
+      const caller = await teacherOf(app, request, request.params.id);
       const { id, learnerId } = request.params;
       const learner = await learnerOf(id, learnerId);
       const secret = newLearnerSecret();
@@ -398,7 +398,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
     '/classes/:id/learners/:learnerId/lock',
     { schema: { params: learnerParamsSchema, response: { 204: z.undefined(), ...errorResponses(401, 403, 404) } } },
     async (request, reply) => {
-      const caller = await teacherOf(request, request.params.id);
+      const caller = await teacherOf(app, request, request.params.id);
       const { id, learnerId } = request.params;
       await learnerOf(id, learnerId);
       await app.classSignIns.unlock(learnerId);
@@ -413,7 +413,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: learnerParamsSchema, response: { 200: learnerExportSchema, ...errorResponses(401, 403, 404) } },
     },
     async (request, reply) => {
-      const caller = await teacherOf(request, request.params.id);
+      const caller = await teacherOf(app, request, request.params.id);
       const { id, learnerId } = request.params;
       const exported = await repos.classes.exportLearner(caller.userId, id, learnerId);
       if (!exported) throw learnerNotFound();
@@ -435,7 +435,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = await teacherOf(request, request.params.id);
+      const caller = await teacherOf(app, request, request.params.id);
       const { id, learnerId } = request.params;
       if (!(await repos.classes.deleteLearner(caller.userId, id, learnerId))) throw learnerNotFound();
       request.log.info({ teacherId: caller.userId, learnerId }, 'learner deleted');
@@ -482,7 +482,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
     '/classes/:id/progress',
     { schema: { params: classParamsSchema, response: { 200: classProgressSchema, ...errorResponses(401, 403, 404) } } },
     async (request) => {
-      await teacherOf(request, request.params.id);
+      await teacherOf(app, request, request.params.id);
       return progressOf(request.params.id);
     },
   );
@@ -491,7 +491,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
     '/classes/:id/progress.csv',
     { schema: { params: classParamsSchema, response: { 200: z.string(), ...errorResponses(401, 403, 404) } } },
     async (request, reply) => {
-      await teacherOf(request, request.params.id);
+      await teacherOf(app, request, request.params.id);
       const summary = await summaryOf(request.params.id);
       const progress = await progressOf(summary.id);
       const titles = new Map(progress.projects.map((project) => [project.id, project]));
@@ -534,7 +534,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await teacherOf(request, request.params.id);
+      await teacherOf(app, request, request.params.id);
       const learner = await learnerOf(request.params.id, request.params.learnerId);
       return {
         learner: { id: learner.id, display_name: learner.display_name, username: learner.username ?? '' },
@@ -547,7 +547,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
     '/classes/:id/help',
     { schema: { params: classParamsSchema, response: { 200: helpQueueSchema, ...errorResponses(401, 403, 404) } } },
     async (request) => {
-      await teacherOf(request, request.params.id);
+      await teacherOf(app, request, request.params.id);
       return { requests: await repos.classes.helpQueue(request.params.id) };
     },
   );
@@ -562,7 +562,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await teacherOf(request, request.params.id);
+      await teacherOf(app, request, request.params.id);
       const { id, requestId } = request.params;
       if (!(await repos.classes.answerHelp(id, requestId, request.body.state))) {
         throw new HttpError(404, 'help_request_not_found', 'Nobody of this class is waiting with this request');
