@@ -70,3 +70,16 @@ export function csvField(value: string | number | null): string {
 export function csvLine(values: readonly (string | number | null)[]): string {
   return `${values.map(csvField).join(',')}\r\n`;
 }
+
+/** A class's (or pupil's) name in a file name: "Year 8 Robotics" → "year-8-robotics"; letters, digits and dashes only. */
+export function fileNamePart(name: string): string {
+  return (
+    name
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'class'
+  );
+}

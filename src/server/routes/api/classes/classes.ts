@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LEARNERS_PER_CLASS } from '#shared/constants.ts';
 import { PROJECTS } from '#shared/content/projects.ts';
-import { csvLine, defaultDisplayName } from '#shared/roster.ts';
+import { csvLine, defaultDisplayName, fileNamePart } from '#shared/roster.ts';
 import {
   addedLearnersSchema,
   addLearnersRequestSchema,
@@ -58,16 +58,6 @@ export async function teacherOf(app: FastifyInstance, request: FastifyRequest, c
 
 /** "2026-11-25" for file names. */
 const today = () => new Date().toISOString().slice(0, 10);
-
-/** A file name made of the class's name: letters, digits and dashes only. */
-const fileName = (name: string) =>
-  name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40) || 'class';
 
 /**
  * `/api/classes…` (product §2 Classes, §7, D16): a teacher's classes, their learners, progress, help
@@ -419,7 +409,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!exported) throw learnerNotFound();
       reply.header(
         'content-disposition',
-        `attachment; filename="roboforge-learner-${fileName(exported.learner.username)}-${today()}.json"`,
+        `attachment; filename="roboforge-learner-${fileNamePart(exported.learner.username)}-${today()}.json"`,
       );
       return exported;
     },
@@ -520,7 +510,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName(summary.name)}-progress-${today()}.csv"`)
+        .header('content-disposition', `attachment; filename="${fileNamePart(summary.name)}-progress-${today()}.csv"`)
         .send(csv);
     },
   );

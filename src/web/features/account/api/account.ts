@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { accountSchema } from '#shared/schemas/account.ts';
 import { z } from '#shared/schemas/z.ts';
-import { apiFileRequest, reasonOf } from '#web/lib/api-client.ts';
-import { authedRequest, signOutEverywhere, withAccessToken } from '#web/lib/auth/session.ts';
+import { reasonOf } from '#web/lib/api-client.ts';
+import { authedRequest, signOutEverywhere } from '#web/lib/auth/session.ts';
+import { downloadFromApi } from '#web/lib/download.ts';
 import { withReason } from '#web/lib/error-toast.ts';
 
 /** The signed-in member's own account, with their role as the database holds it now (product §7). */
@@ -32,20 +33,8 @@ const FALLBACK_EXPORT_NAME = 'roboforge-data.json';
  * Fetches the data export with the member's token and saves it as the file the server names
  * (`roboforge-data-<date>.json`); answers that name.
  */
-export async function downloadMyData(): Promise<string> {
-  const file = await withAccessToken((accessToken) => apiFileRequest('/api/account/export', { accessToken }));
-  const filename = file.filename ?? FALLBACK_EXPORT_NAME;
-  const href = URL.createObjectURL(file.blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = filename;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the click; the object URL may go once it has been read.
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-  return filename;
+export function downloadMyData(): Promise<string> {
+  return downloadFromApi('/api/account/export', FALLBACK_EXPORT_NAME);
 }
 
 /** Product §8's toasts for the dashboard's account tasks; each mutation names its own. */

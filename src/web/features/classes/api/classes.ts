@@ -15,8 +15,8 @@ import {
   learnerWithSecretSchema,
 } from '#shared/schemas/classes.ts';
 import { z } from '#shared/schemas/z.ts';
-import { ApiRequestError, apiFileRequest } from '#web/lib/api-client.ts';
-import { authedRequest, withAccessToken } from '#web/lib/auth/session.ts';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { authedRequest } from '#web/lib/auth/session.ts';
 import { withReason } from '#web/lib/error-toast.ts';
 
 /** Every class query starts with this, so one change (or a live wake-up) refreshes what it touched. */
@@ -173,27 +173,6 @@ export const useAnswerHelp = (classId: string) =>
       authedRequest(`${classPath(classId)}/help/${requestId}`, z.null(), { method: 'POST', body: { state } }),
     classId,
   );
-
-/** Saves a file the API answers (with the signed-in teacher's token) under the name the server gives it. */
-export async function downloadFromApi(path: string, fallbackName: string): Promise<string> {
-  const file = await withAccessToken((accessToken) => apiFileRequest(path, { accessToken }));
-  const filename = file.filename ?? fallbackName;
-  saveBlob(file.blob, filename);
-  return filename;
-}
-
-/** Offers a file made in the browser (the roster CSV): nothing of it goes to a server. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = filename;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
 
 export const progressCsvPath = (classId: string) => `${classPath(classId)}/progress.csv`;
 export const learnerExportPath = (classId: string, learnerId: string) => `${learnerPath(classId, learnerId)}/export`;

@@ -6,11 +6,10 @@ import { type ClassDetail, type Learner, type LearnerWithSecret, learnerNameSche
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { Field, Input, Textarea } from '#web/components/ui/field.tsx';
+import { downloadFromApi, saveBlob } from '#web/lib/download.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import {
-  downloadFromApi,
   learnerExportPath,
-  saveBlob,
   useAddLearners,
   useDeleteLearner,
   useRenameLearner,

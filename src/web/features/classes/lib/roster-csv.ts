@@ -1,4 +1,4 @@
-import { csvLine } from '#shared/roster.ts';
+import { csvLine, fileNamePart } from '#shared/roster.ts';
 import type { LearnerWithSecret } from '#shared/schemas/classes.ts';
 
 /** `name,username,secret`: made in the browser from the answer that created or reset the learners. */
@@ -11,13 +11,5 @@ export function rosterCsv(learners: readonly LearnerWithSecret[]): string {
 
 /** "Year 8 Robotics" → "year-8-robotics-roster-2026-11-25.csv". */
 export function rosterFileName(className: string, now = new Date()): string {
-  const slug =
-    className
-      .normalize('NFKD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 40) || 'class';
-  return `${slug}-roster-${now.toISOString().slice(0, 10)}.csv`;
+  return `${fileNamePart(className)}-roster-${now.toISOString().slice(0, 10)}.csv`;
 }
