@@ -1,5 +1,6 @@
-import { Check, Copy, Eraser, Pause, Play, SendHorizontal } from 'lucide-react';
-import { type FormEvent, memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { Eraser, Pause, Play, SendHorizontal } from 'lucide-react';
+import { type FormEvent, memo, useId, useLayoutEffect, useRef, useState } from 'react';
+import { CopyButton } from '#web/components/copy-button.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { inputClass } from '#web/components/ui/field.tsx';
 import { cn } from '#web/lib/cn.ts';
@@ -42,9 +43,6 @@ export const SerialMonitor = memo(function SerialMonitor({
   const output = useRef<HTMLPreElement>(null);
   const stuck = useRef(true);
   const [line, setLine] = useState('');
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const copyTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(copyTimer.current), []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: new text is what it follows
   useLayoutEffect(() => {
@@ -56,17 +54,6 @@ export const SerialMonitor = memo(function SerialMonitor({
     const box = output.current;
     if (box) stuck.current = box.scrollHeight - box.scrollTop - box.clientHeight <= STICK_PX;
   };
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(log.text + log.held);
-      setCopied('copied');
-    } catch {
-      setCopied('failed');
-    }
-    clearTimeout(copyTimer.current);
-    copyTimer.current = setTimeout(() => setCopied('idle'), 2500);
-  }
 
   function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -100,18 +87,13 @@ export const SerialMonitor = memo(function SerialMonitor({
           <Button variant="ghost" size="sm" onClick={onClear} disabled={log.text === '' && log.held === ''}>
             <Eraser aria-hidden="true" /> Clear<span className="sr-only"> the monitor</span>
           </Button>
-          <Button variant="ghost" size="sm" onClick={copy} disabled={log.text === '' && log.held === ''}>
-            {copied === 'copied' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-            {copied === 'copied' ? 'Copied' : 'Copy'}
-            <span className="sr-only"> the output</span>
-          </Button>
-          <span className="sr-only" aria-live="polite">
-            {copied === 'copied'
-              ? 'Copied'
-              : copied === 'failed'
-                ? 'Copying failed: select the text and copy it yourself'
-                : ''}
-          </span>
+          <CopyButton
+            text={() => log.text + log.held}
+            disabled={log.text === '' && log.held === ''}
+            what="the output"
+            selectHint="the text"
+            variant="ghost"
+          />
         </div>
       </div>
       <div className="relative">

@@ -1,51 +1,14 @@
-import { Check, Copy, Maximize2, RotateCcw, WrapText } from 'lucide-react';
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Maximize2, RotateCcw, WrapText } from 'lucide-react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
 import type { Project } from '#shared/content/projects.ts';
+import { CopyButton } from '#web/components/copy-button.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import type { TutorialAssetsState } from '../api/tutorial-assets.ts';
 import { parseLineRangeHash } from '../lib/code-anchor.ts';
 import { numberedLinesHtml } from '../lib/numbered-lines.ts';
 import { CodeSkeleton, ProgramFacts, SketchToolbar } from './sketch-frame.tsx';
-
-type CopyState = 'idle' | 'copied' | 'failed';
-
-/** Copies the sketch; says "Copied" on the button and to screen readers, then returns to "Copy". */
-function CopyButton({ source }: { source: string | undefined }) {
-  const [state, setState] = useState<CopyState>('idle');
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  async function copy() {
-    if (source === undefined) return;
-    try {
-      await navigator.clipboard.writeText(source);
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setState('idle'), 2500);
-  }
-
-  return (
-    <>
-      <Button variant="secondary" size="sm" onClick={copy} disabled={source === undefined}>
-        {state === 'copied' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-        {state === 'copied' ? 'Copied' : 'Copy'}
-        <span className="sr-only"> the sketch</span>
-      </Button>
-      <span className="sr-only" aria-live="polite">
-        {state === 'copied'
-          ? 'Copied'
-          : state === 'failed'
-            ? 'Copying failed: select the code and copy it yourself'
-            : ''}
-      </span>
-    </>
-  );
-}
 
 /**
  * The sketch's numbered lines, inserted as one piece of markup; the lines the address names
@@ -110,7 +73,14 @@ export const SketchPanel = memo(function SketchPanel({
       <SketchToolbar
         sketch={{ file, url: assets.data?.sketchUrl ?? `/sketches/${file}` }}
         hex={{ file: hexFile, url: assets.data?.hexUrl ?? `/sketches/${hexFile}` }}
-        copy={<CopyButton source={assets.data?.source} />}
+        copy={
+          <CopyButton
+            text={() => assets.data?.source ?? ''}
+            disabled={assets.data?.source === undefined}
+            what="the sketch"
+            selectHint="the code"
+          />
+        }
         tools={
           <>
             <Button variant="ghost" size="sm" aria-pressed={wrap} onClick={() => onWrap(!wrap)}>
