@@ -24,6 +24,8 @@ import {
  */
 
 const SHOTS = '/tmp/shots-club';
+/** Waiting for a page's address: a time-out says which address it has instead (a rare one here, under load). */
+const WHERE_IT_WENT = { timeout: 30_000 };
 const SUSPENDED = 'This account is suspended. Ask your club’s RoboForge administrator.';
 
 function promoteWithCli(email: string) {
@@ -310,7 +312,7 @@ describe('club operations', () => {
     await expectToast(laptop.page, 'Password changed', 'Your other devices have been signed out.');
     await phone.page.reload();
     await expectToast(phone.page, 'Authentication Required', 'Sign in or sign up to access this page.');
-    await phone.page.waitForURL(authUrlReturningTo('/dashboard'));
+    await expect.poll(() => phone.page.url(), WHERE_IT_WENT).toBe(authUrlReturningTo('/dashboard'));
     await laptop.page.reload();
     await laptop.page.getByRole('heading', { name: 'Your profile' }).waitFor();
     expect(await signInStatus(email, PASSWORD)).toBe(400);
@@ -320,17 +322,17 @@ describe('club operations', () => {
     await phone.page.getByLabel('Password').fill('second-password');
     await phone.page.getByRole('button', { name: 'Login', exact: true }).click();
     // Back where the session ended; then a fresh load, so the phone's next action asks the server.
-    await phone.page.waitForURL(url('/dashboard'));
+    await expect.poll(() => phone.page.url(), WHERE_IT_WENT).toBe(url('/dashboard'));
     await phone.page.getByRole('heading', { name: 'Your profile' }).waitFor();
     await phone.page.reload();
     await phone.page.getByRole('heading', { name: 'Your profile' }).waitFor();
     await laptop.page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await expectToast(laptop.page, 'Logged out', 'You have been logged out on every device.');
-    await laptop.page.waitForURL(url('/'));
+    await expect.poll(() => laptop.page.url(), WHERE_IT_WENT).toBe(url('/'));
     await laptop.page.getByRole('link', { name: 'Login' }).waitFor();
     await phone.page.getByRole('link', { name: 'Projects' }).first().click();
     await expectToast(phone.page, 'Authentication Required', 'Sign in or sign up to access this page.');
-    await phone.page.waitForURL(authUrlReturningTo('/projects'));
+    await expect.poll(() => phone.page.url(), WHERE_IT_WENT).toBe(authUrlReturningTo('/projects'));
     await phone.close();
 
     // Download my data: the file the server names, everything in it checked.
@@ -338,7 +340,7 @@ describe('club operations', () => {
     await laptop.page.getByLabel('Email').fill(email);
     await laptop.page.getByLabel('Password').fill('second-password');
     await laptop.page.getByRole('button', { name: 'Login', exact: true }).click();
-    await laptop.page.waitForURL(url('/'));
+    await expect.poll(() => laptop.page.url(), WHERE_IT_WENT).toBe(url('/'));
     await laptop.page.goto(url('/dashboard'));
     const [download] = await Promise.all([
       laptop.page.waitForEvent('download'),

@@ -1,5 +1,6 @@
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate, useNavigation } from 'react-router';
+import { ROUTES } from '#shared/routes.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { notifyError } from '#web/lib/notify.ts';
@@ -15,11 +16,12 @@ import { useSessionHint } from './session-hint.ts';
 function useSignedOutRedirect(status: ReturnType<typeof useSession>['status']) {
   const navigate = useNavigate();
   // Read when the session ends, not a dependency: moving within the page must not redirect again.
-  // A page still loading is where the visitor is going: signing in leads there, not back here.
+  // A page still loading is where the visitor is going: signing in leads there, not back here
+  // (unless it is /auth itself, this redirect under way: it must not name /auth as the way back).
   const here = useLocation();
   const goingTo = useNavigation().location;
   const location = useRef(here);
-  location.current = goingTo ?? here;
+  location.current = goingTo && goingTo.pathname !== ROUTES.auth ? goingTo : here;
   useEffect(() => {
     if (status !== 'signed-out' || isSigningOutOnPurpose()) return;
     const reason = sessionEndReason();
