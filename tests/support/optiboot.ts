@@ -58,11 +58,15 @@ export async function buildOptiboot(): Promise<string> {
 
 let built: Promise<Uint8Array> | undefined;
 
-/** An Uno as it leaves the factory: optiboot at the top of an erased flash (optiboot built once per process). */
-export async function unoWithOptiboot(): Promise<SimBoard> {
+/**
+ * An Uno as it leaves the factory: optiboot at the top of an erased flash (optiboot built once per
+ * process); with `program`, one that was uploaded to before.
+ */
+export async function unoWithOptiboot(program?: Uint8Array): Promise<SimBoard> {
   built ??= buildOptiboot().then((hex) => flashFromHex(hex));
   const optiboot = await built;
   const flash = new Uint8Array(0x8000).fill(0xff);
+  if (program) flash.set(program);
   flash.set(optiboot.subarray(OPTIBOOT_START), OPTIBOOT_START);
   return new SimBoard(flash, undefined, { bootStart: OPTIBOOT_START });
 }

@@ -18,6 +18,17 @@ export interface SerialLink {
   wait(ms: number): Promise<void>;
 }
 
+/**
+ * Pulses DTR, as avrdude and the Arduino IDE's serial monitor do: an Uno or a Nano resets (its
+ * auto-reset capacitor), runs its bootloader for a moment, then starts its program from the top.
+ */
+export async function resetBoard(link: Pick<SerialLink, 'setSignals' | 'wait'>): Promise<void> {
+  await link.setSignals({ dataTerminalReady: false, requestToSend: false });
+  await link.wait(250);
+  await link.setSignals({ dataTerminalReady: true, requestToSend: true });
+  await link.wait(50);
+}
+
 /** A read that got no answer in time. */
 export class LinkTimeout extends Error {
   constructor() {
@@ -164,12 +175,9 @@ class Session {
     this.signal = signal;
   }
 
-  /** Pulses DTR (the board resets into its bootloader) and waits for the bootloader's answer to GET_SYNC. */
+  /** Resets the board into its bootloader and waits for the bootloader's answer to GET_SYNC. */
   async resetAndSync(): Promise<void> {
-    await this.link.setSignals({ dataTerminalReady: false, requestToSend: false });
-    await this.link.wait(250);
-    await this.link.setSignals({ dataTerminalReady: true, requestToSend: true });
-    await this.link.wait(50);
+    await resetBoard(this.link);
     for (let attempt = 1; attempt <= SYNC_ATTEMPTS; attempt++) {
       this.checkCancelled();
       this.link.discardInput();

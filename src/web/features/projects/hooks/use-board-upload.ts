@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { BOARD_CHIPS } from '#shared/content/boards.ts';
 import type { Board } from '#shared/content/projects.ts';
 import { imageFromHex } from '#shared/simulator/intel-hex.ts';
-import { ATMEGA328P, UploadError, type UploadProgress, upload } from '#shared/upload/stk500.ts';
+import { ATMEGA328P, resetBoard, UploadError, type UploadProgress, upload } from '#shared/upload/stk500.ts';
 import {
   appendSerial,
   clearSerial,
@@ -96,6 +96,10 @@ export function useBoardUpload(slug: string, board: Board) {
         void link.close();
         setMonitor((current) => ({ ...current, connected: false, lost: true }));
       });
+      // The program starts again from the top, as with the Arduino IDE's monitor, so its first lines
+      // (printed in setup(), often before the port could be opened at the sketch's speed) are shown.
+      // A port that goes away meanwhile is reported by `closed` above.
+      await resetBoard(link).catch(() => {});
     },
     [closeMonitor],
   );
