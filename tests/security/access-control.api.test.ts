@@ -373,15 +373,29 @@ describeEachDatabase('access control', ROOMY_LIMITS, (test) => {
       await server.app.repos.administration.setRole(null, member.user.id, 'teacher', 'access-control matrix');
       return member.user.email;
     };
-    accounts.owner = await teacherAccount();
-    accounts.teacher = await teacherAccount();
-    accounts.coTeacher = await teacherAccount();
-    accounts.other = (await signUpAndSignIn(server)).user.email;
-    accounts.dana = (await signUpAndSignIn(server)).user.email;
-    accounts.suspended = (await signUpAndSignIn(server)).user.email;
-    const admin = await signUpAndSignIn(server);
-    await server.app.repos.administration.setRole(null, admin.user.id, 'admin', 'access-control matrix');
-    accounts.admin = admin.user.email;
+    const adminAccount = async () => {
+      const member = await signUpAndSignIn(server);
+      await server.app.repos.administration.setRole(null, member.user.id, 'admin', 'access-control matrix');
+      return member.user.email;
+    };
+    const memberAccount = async () => (await signUpAndSignIn(server)).user.email;
+    [
+      accounts.owner,
+      accounts.teacher,
+      accounts.coTeacher,
+      accounts.other,
+      accounts.dana,
+      accounts.suspended,
+      accounts.admin,
+    ] = await Promise.all([
+      teacherAccount(),
+      teacherAccount(),
+      teacherAccount(),
+      memberAccount(),
+      memberAccount(),
+      memberAccount(),
+      adminAccount(),
+    ]);
   }
 
   test.beforeAll(async ({ server }) => {
@@ -399,21 +413,26 @@ describeEachDatabase('access control', ROOMY_LIMITS, (test) => {
 
   async function freshWorld(server: TestServer, options: { newAccounts?: boolean } = {}): Promise<World> {
     if (options.newAccounts) await newAccounts(server);
-    const owner = await signIn(server, accounts.owner);
-    const other = await signIn(server, accounts.other);
-    const dana = await signIn(server, accounts.dana);
-    const suspended = await suspendedMember(server);
-    const admin = await signIn(server, accounts.admin);
-    const target = await signUpAndSignIn(server);
-    const teacher = await signIn(server, accounts.teacher);
-    const coTeacher = await signIn(server, accounts.coTeacher);
+    // Independent sign-ins, together: each waits on argon2, which runs beside the others on the thread pool.
+    const [owner, other, dana, suspended, admin, target, teacher, coTeacher] = await Promise.all([
+      signIn(server, accounts.owner),
+      signIn(server, accounts.other),
+      signIn(server, accounts.dana),
+      suspendedMember(server),
+      signIn(server, accounts.admin),
+      signUpAndSignIn(server),
+      signIn(server, accounts.teacher),
+      signIn(server, accounts.coTeacher),
+    ]);
     const klass = await createClass(server, owner, `Matrix ${crypto.randomUUID().slice(0, 8)}`);
     await server.app.repos.classes.addTeacher(owner.user.id, klass.id, accounts.coTeacher);
     await server.app.repos.classes.setCommunity(owner.user.id, klass.id, true);
     const [pupil, caller] = await addLearners(server, owner, klass.id, ['Pupil Acted On', 'Lena Learner']);
     if (!pupil || !caller) throw new Error('no learners');
-    const learner = await learnerSession(server, klass.join_code, caller);
-    const pupilSession = await learnerSession(server, klass.join_code, pupil);
+    const [learner, pupilSession] = await Promise.all([
+      learnerSession(server, klass.join_code, caller),
+      learnerSession(server, klass.join_code, pupil),
+    ]);
     await request(server, '/api/learner/help', {
       method: 'POST',
       headers: bearer(pupilSession.access_token),
