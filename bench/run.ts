@@ -17,6 +17,7 @@ import { BUDGETS, bundleReport } from '../scripts/bundle-budget.ts';
 import { type ApiResult, benchApi } from './api.ts';
 import { benchDeadWindow, DEAD_WINDOW_PAGES, type DeadWindowResult } from './dead-window.ts';
 import { benchFanout, type FanoutResult } from './fanout.ts';
+import { firstTouchBeforeAfter } from './first-touch-before-after.ts';
 import { benchLighthouse, type LighthouseResult } from './lighthouse.ts';
 import { writeResultsSection } from './results-file.ts';
 import { benchSimulator, type SimulatorBenchRow, simulatorSection } from './simulator.ts';
@@ -80,6 +81,11 @@ try {
 } finally {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+if (!quick) {
+  log('the first touch before and after decision 014: the earlier build (made once) beside this one');
+  writeResultsSection('first-touch-before-after', await firstTouchBeforeAfter(5));
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
