@@ -34,6 +34,10 @@ export async function attachSimulatedSerial(page: Page, board: SimBoard): Promis
   let unplugged = false;
   let driving: Promise<void> | undefined;
   let stopped = false;
+  // Each open of the page's port is a session of its own: a read left over from an earlier one (a
+  // stream the page has cancelled, whose pull was already on its way here) gets nothing, as a real
+  // port's old stream does, instead of taking bytes the new session's reader is waiting for.
+  let session = 0;
   await page.clock.install();
   await page.exposeFunction('__roboforgeSerial', async (operation: string, argument: unknown) => {
     if (unplugged) return { lost: true };
@@ -42,8 +46,12 @@ export async function attachSimulatedSerial(page: Page, board: SimBoard): Promis
         const baudRate = Number(argument);
         if (port) port.baudRate = baudRate;
         else port = new SimulatedPort(board, baudRate);
-        return { ok: true };
+        session++;
+        return { ok: true, session };
       }
+      case 'close':
+        session++;
+        return { ok: true };
       case 'signals':
         await port?.setSignals(argument as { dataTerminalReady: boolean });
         return { ok: true };
@@ -51,13 +59,14 @@ export async function attachSimulatedSerial(page: Page, board: SimBoard): Promis
         await port?.write(Uint8Array.from(argument as number[]));
         return { ok: true };
       case 'read':
+        if (argument !== session) return { ended: true };
         return { bytes: [...(port?.takeReceived() ?? [])] };
       default:
         return { ok: true };
     }
   });
   await page.addInitScript(() => {
-    type Answer = { ok?: boolean; lost?: boolean; bytes?: number[] };
+    type Answer = { ok?: boolean; lost?: boolean; bytes?: number[]; session?: number; ended?: boolean };
     const bridge = (window as unknown as { __roboforgeSerial: (op: string, arg?: unknown) => Promise<Answer> })
       .__roboforgeSerial;
     const lost = () => new DOMException('The device has been lost.', 'NetworkError');
@@ -80,13 +89,14 @@ export async function attachSimulatedSerial(page: Page, board: SimBoard): Promis
       },
       async open({ baudRate }: { baudRate: number }) {
         if (open) throw new DOMException('The port is already open.', 'InvalidStateError');
-        await call('open', baudRate);
+        const { session } = await call('open', baudRate);
         open = true;
         readable = new ReadableStream<Uint8Array>({
           async pull(controller) {
             for (;;) {
               if (!open) return controller.close();
-              const answer = await bridge('read');
+              const answer = await bridge('read', session);
+              if (answer.ended) return; // this stream was cancelled and its port closed meanwhile
               if (answer.lost) return controller.error(lost());
               if (answer.bytes && answer.bytes.length > 0) return controller.enqueue(Uint8Array.from(answer.bytes));
               await sleep(4);
@@ -106,6 +116,7 @@ export async function attachSimulatedSerial(page: Page, board: SimBoard): Promis
         open = false;
         readable = null;
         writable = null;
+        await bridge('close');
       },
     };
     Object.defineProperty(navigator, 'serial', {

@@ -37,3 +37,47 @@ describe('SimBoard.onPinChange', () => {
     expect(heard).toEqual([true, false, true, false]);
   });
 });
+
+// avr8js's data-space addresses and bits (ATmega328P datasheet 11.9, 24.9).
+const MCUSR = 0x54;
+const WDRF = 0x08;
+const WDTCSR = 0x60;
+const WDCE = 0x10;
+const WDE = 0x08;
+const ADCSRA = 0x7a;
+const ADEN = 0x80;
+const ADSC = 0x40;
+const ADC_PRESCALER_128 = 0x07;
+
+describe('SimBoard.reset', () => {
+  // avr8js's reset drops every pending clock event; the peripherals that were waiting on one must not
+  // go on waiting (an upload test's optiboot, reset by DTR during its one-second wait, never started
+  // the program it had just written).
+  const enableWatchdog16ms = (board: SimBoard) => {
+    board.cpu.writeData(WDTCSR, WDCE | WDE); // the timed sequence, as optiboot's watchdogConfig()
+    board.cpu.writeData(WDTCSR, WDE);
+  };
+
+  it('the watchdog enabled again after a reset that came while it counted still resets the chip', () => {
+    const board = emptyBoard();
+    enableWatchdog16ms(board);
+    board.runMillis(10);
+    board.cpu.onWatchdogReset(); // a `wdr`, as optiboot's getch() does for every byte
+    board.runMillis(10); // its first check has come and gone: the next is pending
+    board.reset();
+    expect(board.cpu.data[MCUSR]).toBe(0x02);
+    enableWatchdog16ms(board);
+    board.runMillis(20);
+    expect((board.cpu.data[MCUSR] ?? 0) & WDRF).toBe(WDRF);
+  });
+
+  it('an analog reading started after a reset that came during one completes', () => {
+    const board = emptyBoard();
+    const startReading = () => board.cpu.writeData(ADCSRA, ADEN | ADSC | ADC_PRESCALER_128);
+    startReading();
+    board.reset();
+    startReading();
+    board.runMillis(1); // a conversion takes 25 × 128 cycles, 0.2 ms
+    expect((board.cpu.data[ADCSRA] ?? 0) & ADSC).toBe(0);
+  });
+});

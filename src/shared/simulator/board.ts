@@ -119,6 +119,8 @@ function writeU32(data: Uint8Array, address: number, value: number): void {
 }
 
 const SREG = 0x5f;
+const WDTCSR_WDCE = 0x10;
+const WDTCSR_WDE = 0x08;
 const UCSRA_RXC = 0x80;
 /** The USART's receive buffer holds two bytes and the shift register a third (datasheet 20.7.1): two wait behind UDR0. */
 const RX_FIFO_BEHIND = 2;
@@ -128,6 +130,7 @@ export class SimBoard {
   readonly cpu: CPU;
   private readonly ports: Readonly<Record<PortName, AVRIOPort>>;
   private readonly adc: AVRADC;
+  private readonly watchdog: AVRWatchdog;
   private readonly usart: AVRUSART;
   private readonly devices = new Map<number, I2cDevice>();
   private readonly pinListeners = new Map<string, PinListener[]>();
@@ -148,7 +151,7 @@ export class SimBoard {
     this.clock = clock;
     this.cpu = new CPU(new Uint16Array(program.buffer, program.byteOffset, program.byteLength / 2));
     this.timers = [timer0Config, timer1Config, timer2Config].map((config) => new AVRTimer(this.cpu, config));
-    new AVRWatchdog(this.cpu, watchdogConfig, new AVRClock(this.cpu, CPU_HZ, clockConfig));
+    this.watchdog = new AVRWatchdog(this.cpu, watchdogConfig, new AVRClock(this.cpu, CPU_HZ, clockConfig));
     this.bootStart = options.bootStart ?? 0;
     if (options.bootStart !== undefined) this.selfProgramming = new SelfProgramming(this.cpu);
     this.ports = {
@@ -178,8 +181,12 @@ export class SimBoard {
     }
     // Every reset (the watchdog's too, which avr8js does with cpu.reset()) puts the registers back
     // and starts at the reset vector the fuses choose.
+    // avr8js's reset also drops every pending clock event, the end of an analog conversion among them,
+    // while its ADC goes on converting: it would never start another, and analogRead() would wait for
+    // ever. Ending the conversion writes the ADC's registers, so it comes before they are cleared.
     const cpuReset = this.cpu.reset.bind(this.cpu);
     this.cpu.reset = () => {
+      this.adc.completeADCRead(0);
       this.cpu.data.fill(0, 0x20, 0x100);
       cpuReset(); // after the registers: it sets the stack pointer, which lives among them
       for (const timer of this.timers) timer.reset();
@@ -194,7 +201,21 @@ export class SimBoard {
   /** Resets the chip as its RESET pin does (an Uno's DTR line pulses it): registers cleared, the program starts again. */
   reset(cause: number = RESET_CAUSE.external): void {
     this.cpu.reset();
+    this.stopWatchdog();
     this.cpu.data[watchdogConfig.MCUSR] = cause;
+  }
+
+  /**
+   * A reset that is not the watchdog's own turns the watchdog off (WDTCSR cleared, datasheet 11.9.2).
+   * avr8js's reset dropped the watchdog's pending check but not its note that one is pending: enabled
+   * again, it would never fire (optiboot, reset by DTR during its one-second wait, then waited for ever
+   * instead of starting the program). It is told through its register, with the timed sequence, and its
+   * check runs once with the watchdog off, which clears the note.
+   */
+  private stopWatchdog(): void {
+    this.cpu.writeData(watchdogConfig.WDTCSR, WDTCSR_WDCE | WDTCSR_WDE);
+    this.cpu.writeData(watchdogConfig.WDTCSR, 0);
+    this.watchdog.checkWatchdog();
   }
 
   /** The chip's flash as it is now (a bootloader may have rewritten it). */
