@@ -206,7 +206,7 @@ describe('navigation', () => {
     await nav.getByRole('link', { name: 'About Us' }).click();
     await page.waitForURL(url('/about'));
     await page.getByRole('heading', { level: 1, name: 'Our Vision' }).waitFor();
-    expect(await nav.getByRole('link', { name: 'About Us' }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => nav.getByRole('link', { name: 'About Us' }).getAttribute('aria-current')).toBe('page');
     await nav.getByRole('link', { name: 'People' }).click();
     await page.waitForURL(url('/people'));
     await page.getByRole('heading', { level: 1, name: 'RoboForge Community' }).waitFor();
