@@ -20,11 +20,10 @@ import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { signUpAndSignIn } from '#test/sign-up.ts';
 import { slowPhone } from '#test/slow-phone.ts';
-import { SESSION_STORAGE_KEY } from '#web/lib/auth/storage-key.ts';
 import { launchBrowser } from '../tests/e2e/browser.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { writeResultsSection } from './results-file.ts';
-import { median, startServer } from './support.ts';
+import { measuredContext, median, startServer } from './support.ts';
 
 export interface DeadWindowResult {
   readonly path: string;
@@ -58,15 +57,8 @@ const RECORD_ATTRIBUTES = () => {
 };
 
 async function sample(browser: Browser, url: string, session: string | null, warm: boolean): Promise<Sample> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
+  const context = await measuredContext(browser, { session, record: RECORD_ATTRIBUTES });
   try {
-    if (session) {
-      await context.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
-        key: SESSION_STORAGE_KEY,
-        value: session,
-      });
-    }
-    await context.addInitScript(RECORD_ATTRIBUTES);
     const page = await context.newPage();
     if (warm) {
       await page.goto(url);

@@ -30,11 +30,10 @@ import type { Browser, Page } from 'playwright-core';
 import { ROOT } from '#test/repository-root.ts';
 import { signUpAndSignIn } from '#test/sign-up.ts';
 import { slowPhone } from '#test/slow-phone.ts';
-import { SESSION_STORAGE_KEY } from '#web/lib/auth/storage-key.ts';
 import { launchBrowser } from '../tests/e2e/browser.ts';
 import { benchLighthouse, type LighthouseResult } from './lighthouse.ts';
 import { writeResultsSection } from './results-file.ts';
-import { median, type RunningServer, startServer } from './support.ts';
+import { measuredContext, median, PHONE_VIEWPORT, type RunningServer, startServer } from './support.ts';
 
 const BEFORE_COMMIT = 'e7b8277';
 const FIRST_WINDOW_BYTES = 14_600;
@@ -82,20 +81,12 @@ function buildBefore(commit: string): Build {
   return { name: 'before', dir };
 }
 
-const PHONE = { width: 412, height: 823 };
 /** The header's theme button is in the menu on a phone: tapped on a laptop's screen, with the phone's CPU and network. */
 const LAPTOP = { width: 1280, height: 800 };
 
-async function newPhonePage(browser: Browser, session: string | null, viewport = PHONE) {
-  const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
-  if (session) {
-    // Both builds keep the session under the same key.
-    await context.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
-      key: SESSION_STORAGE_KEY,
-      value: session,
-    });
-  }
-  await context.addInitScript(RECORD_ATTACHED);
+/** Both builds keep the session under the same key, so one context serves both. */
+async function newPhonePage(browser: Browser, session: string | null, viewport = PHONE_VIEWPORT) {
+  const context = await measuredContext(browser, { session, record: RECORD_ATTACHED, viewport });
   const page = await context.newPage();
   await slowPhone(page);
   return { context, page };

@@ -1,8 +1,10 @@
 /** What the benchmarks share. What tests share with them lives in tests/support (#test/*): bench/ imports tests/support, never the other way round. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { freePort } from '#test/free-port.ts';
 import { ROOT } from '#test/repository-root.ts';
 import { UNCAPPED_STREAMS } from '#test/server-process.ts';
+import { SESSION_STORAGE_KEY } from '#web/lib/auth/storage-key.ts';
 
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -58,4 +60,31 @@ export async function startServer(env: Record<string, string>, cwd = ROOT): Prom
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** The phone the first-touch benchmarks load pages on (a mid-range Android's viewport). */
+export const PHONE_VIEWPORT = { width: 412, height: 823 };
+
+/**
+ * A fresh browser context for one measured load: no service worker (every load is the network's),
+ * `session` stored as a signed-in member's browser holds it, and `record` run in every page before
+ * its own scripts.
+ */
+export async function measuredContext(
+  browser: Browser,
+  {
+    session,
+    record,
+    viewport = PHONE_VIEWPORT,
+  }: { session: string | null; record: () => void; viewport?: typeof PHONE_VIEWPORT },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
+  if (session) {
+    await context.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
+      key: SESSION_STORAGE_KEY,
+      value: session,
+    });
+  }
+  await context.addInitScript(record);
+  return context;
 }
