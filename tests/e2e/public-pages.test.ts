@@ -1,12 +1,14 @@
 import net from 'node:net';
 import { describe, expect } from 'vitest';
 import { PROJECTS } from '#shared/content/projects.ts';
+import { PRERENDERED_ROUTES, SHELL_ROUTES } from '#shared/routes.ts';
 import { publicProfileListSchema } from '#shared/schemas/profile.ts';
 import {
   baseUrl,
   expectNoAxeViolations,
   openPage,
   openServerDatabase,
+  openSignedInPage,
   test,
   url,
   waitForHydration,
@@ -133,6 +135,51 @@ describe('public pages', () => {
     await page.getByRole('heading', { level: 1, name: /Build real robots/ }).waitFor();
     await close();
   });
+});
+
+describe('hydration', () => {
+  /**
+   * What a console may show on these visits: the 404 answer itself, and the 404 page's log of the
+   * unknown path (product §8). Anything else (React's hydration error #418 above all) fails.
+   */
+  const isThe404 = (error: string) =>
+    error === 'Failed to load resource: the server responded with a status of 404 (Not Found)' ||
+    error.startsWith('404 Error: User attempted to access non-existent route:');
+
+  // Signed out in the light theme, signed in in the dark one: both themes and both session states.
+  test.for([
+    { theme: 'light', signedIn: false },
+    { theme: 'dark', signedIn: true },
+  ] as const)(
+    'every prerendered page and an unknown address hydrate without an error ($theme theme, signed in: $signedIn)',
+    { timeout: 120_000 },
+    async ({ theme, signedIn }, { browser }) => {
+      const { page, errors, close } = await (signedIn ? openSignedInPage : openPage)(browser, { theme });
+      const seen: string[] = [];
+      // The pages prerendered once for a pattern are visited at an address of that pattern, as a learner would.
+      const shells = new Set(Object.values(SHELL_ROUTES));
+      const addresses = Object.keys(SHELL_ROUTES).map((pattern) =>
+        pattern.replace(':id', '2f0b3c9e-6a41-4d7e-9b8a-0c1d2e3f4a5b').replace(':code', 'HJKM2345'),
+      );
+      const routes = [...PRERENDERED_ROUTES.filter((route) => !shells.has(route)), ...addresses, '/no/such/page'];
+      for (const route of routes) {
+        const before = errors.length;
+        await page.goto(url(route));
+        // A recoverable hydration error is reported while React commits: one frame later it has been.
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+        seen.push(
+          ...errors
+            .slice(before)
+            .filter((error) => !isThe404(error))
+            .map((error) => `${route}: ${error}`),
+        );
+      }
+      expect(seen).toEqual([]);
+      // The unknown address was one of them, and was the 404 page.
+      expect(errors).toContainEqual(expect.stringContaining('/no/such/page'));
+      await close();
+    },
+  );
 });
 
 describe('people', () => {

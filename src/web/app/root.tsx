@@ -58,8 +58,13 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-function Shell({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
+/**
+ * `welcome`: the home page's greeting slot above the page. The caller decides, never the shell: the
+ * 404 shell is prerendered at `/` and hydrated at any address, so a shell that read the location
+ * itself would put the slot in that HTML and leave it out of the first render (React's hydration
+ * error #418 on every unknown address).
+ */
+function Shell({ children, welcome = false }: { children: ReactNode; welcome?: boolean }) {
   useEffect(() => {
     // What was tapped or sent before the app started (every component has mounted by now).
     replayHeldInput();
@@ -92,7 +97,7 @@ function Shell({ children }: { children: ReactNode }) {
       />
       {/* At least a screen tall, so the footer never starts in view and jumps when content arrives. */}
       <main id="main" tabIndex={-1} className="min-h-dvh pt-16 outline-none">
-        {pathname === ROUTES.home ? <WelcomeSlot /> : null}
+        {welcome ? <WelcomeSlot /> : null}
         {children}
       </main>
       <SiteFooter />
@@ -103,8 +108,9 @@ function Shell({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const { pathname } = useLocation();
   return (
-    <Shell>
+    <Shell welcome={pathname === ROUTES.home}>
       <Outlet />
     </Shell>
   );
