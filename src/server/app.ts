@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './env.ts';
 import { authPlugin } from './plugins/app/auth.ts';
 import { classesPlugin } from './plugins/app/classes.ts';
+import { compilePlugin } from './plugins/app/compile.ts';
 import { configPlugin } from './plugins/app/config.ts';
 import { databasePlugin } from './plugins/app/database.ts';
 import { answerClientError, errorHandlerPlugin, sendFrameworkError } from './plugins/app/error-handler.ts';
@@ -33,6 +34,7 @@ import { profileListRoute } from './routes/api/profiles/list.ts';
 import { profileRoutes } from './routes/api/profiles/profile.ts';
 import { progressRoutes } from './routes/api/progress/progress.ts';
 import { profileStreamRoute } from './routes/api/realtime/profile-stream.ts';
+import { compileRoute } from './routes/api/sketches/compile.ts';
 
 /** Request bodies are small JSON documents; anything bigger is refused before it is parsed. */
 const BODY_LIMIT_BYTES = 16 * 1024;
@@ -90,6 +92,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(profileFeedPlugin);
   await app.register(mailerPlugin);
   await app.register(classesPlugin);
+  await app.register(compilePlugin);
 
   // External plugins: HTTP concerns around every route.
   await app.register(securityHeadersPlugin);
@@ -115,6 +118,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(classSignInRoutes);
       await api.register(learnerRoutes);
       await api.register(classStreamRoute);
+      await api.register(compileRoute);
     },
     { prefix: '/api' },
   );

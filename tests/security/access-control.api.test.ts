@@ -90,6 +90,7 @@ const MATRIX = `
   GET    /api/learner/class                          401       403   403   401     401     401         401      401      401   401       403   403     200
   POST   /api/learner/help                           401       403   403   401     401     401         401      401      401   401       403   403     201
   DELETE /api/learner/help                           401       403   403   401     401     401         401      401      401   401       403   403     204
+  POST   /api/sketches/compile                       401       200   200   401     401     401         401      401      401   401       200   200     200
 `;
 
 const CALLERS = [
@@ -194,6 +195,12 @@ const REQUESTS: Record<string, Send> = {
   'PATCH /api/profiles/:id': (w, auth) =>
     json(w, 'PATCH', `/api/profiles/${w.owner.user.id}`, auth, { bio: 'Written by whoever called' }),
   'GET /api/bookmarks': (w, auth) => json(w, 'GET', '/api/bookmarks', auth),
+  'POST /api/sketches/compile': (w, auth) =>
+    json(w, 'POST', '/api/sketches/compile', auth, {
+      board: 'uno',
+      source:
+        'void setup() { pinMode(13, OUTPUT); }\nvoid loop() { digitalWrite(13, !digitalRead(13)); delay(500); }\n',
+    }),
   'POST /api/bookmarks': (w, auth) => json(w, 'POST', '/api/bookmarks', auth, { project_id: 7 }),
   'DELETE /api/bookmarks/:project_id': (w, auth) => json(w, 'DELETE', '/api/bookmarks/5', auth),
   'GET /api/auth/user': (w, auth) => json(w, 'GET', '/api/auth/user', auth),

@@ -3,6 +3,7 @@ import { administrationRepository } from './repositories/administration.ts';
 import { auditLogRepository } from './repositories/audit-log.ts';
 import { bookmarksRepository } from './repositories/bookmarks.ts';
 import { classesRepository } from './repositories/classes.ts';
+import { compiledSketchesRepository } from './repositories/compiled-sketches.ts';
 import { healthRepository } from './repositories/health.ts';
 import { membersRepository } from './repositories/members.ts';
 import { passwordResetsRepository } from './repositories/password-resets.ts';
@@ -34,6 +35,7 @@ export function createRepositories(database: Database) {
     passwordResets: passwordResetsRepository(database),
     administration: administrationRepository(database),
     classes: classesRepository(database),
+    compiledSketches: compiledSketchesRepository(database),
   };
 }
 

@@ -178,6 +178,15 @@ export interface ClassEventsTable {
   created_at: string;
 }
 
+/** A compiled sketch, keyed by a hash of its board, source and toolchain (compile/compile-service.ts). */
+export interface CompiledSketchesTable {
+  key: string;
+  /** The compile's answer as JSON (`compiledSketchSchema` without `cached`). */
+  result: string;
+  created_at: string;
+  used_at: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -195,6 +204,7 @@ export interface DatabaseSchema {
   learners: LearnersTable;
   help_requests: HelpRequestsTable;
   class_events: ClassEventsTable;
+  compiled_sketches: CompiledSketchesTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

@@ -11,6 +11,7 @@ const TABLES = [
   'class_events',
   'class_teachers',
   'classes',
+  'compiled_sketches',
   'help_requests',
   'learners',
   'material_checks',

@@ -248,6 +248,21 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
+    '0008_compiled_sketches': {
+      async up(db: Kysely<unknown>) {
+        // Compiled learners' sketches, shared by every instance: the same board, source and toolchain
+        // (hashed into `key`) are compiled once. Holds no account: a program is nobody's secret once
+        // it is keyed by its own text, and whoever asks with the same text may have it.
+        await db.schema
+          .createTable('compiled_sketches')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('result', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('used_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('compiled_sketches_used_at').on('compiled_sketches').column('used_at').execute();
+      },
+    },
   };
 }
 
