@@ -29,12 +29,14 @@ import { classSignInRoutes } from './routes/api/classes/class-sign-in.ts';
 import { classStreamRoute } from './routes/api/classes/class-stream.ts';
 import { classRoutes } from './routes/api/classes/classes.ts';
 import { learnerRoutes } from './routes/api/classes/learner.ts';
+import { learnerCodeRoute } from './routes/api/classes/learner-code.ts';
 import { healthRoute } from './routes/api/health/health.ts';
 import { profileListRoute } from './routes/api/profiles/list.ts';
 import { profileRoutes } from './routes/api/profiles/profile.ts';
 import { progressRoutes } from './routes/api/progress/progress.ts';
 import { profileStreamRoute } from './routes/api/realtime/profile-stream.ts';
 import { compileRoute } from './routes/api/sketches/compile.ts';
+import { sketchRoutes } from './routes/api/sketches/sketches.ts';
 
 /** Request bodies are small JSON documents; anything bigger is refused before it is parsed. */
 const BODY_LIMIT_BYTES = 16 * 1024;
@@ -118,7 +120,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(classSignInRoutes);
       await api.register(learnerRoutes);
       await api.register(classStreamRoute);
+      await api.register(learnerCodeRoute);
       await api.register(compileRoute);
+      await api.register(sketchRoutes);
     },
     { prefix: '/api' },
   );

@@ -13,6 +13,7 @@ import { progressRepository } from './repositories/progress.ts';
 import { serverSecretsRepository } from './repositories/server-secrets.ts';
 import { sessionsRepository } from './repositories/sessions.ts';
 import { signingKeysRepository } from './repositories/signing-keys.ts';
+import { sketchesRepository } from './repositories/sketches.ts';
 import { usersRepository } from './repositories/users.ts';
 
 /**
@@ -36,6 +37,7 @@ export function createRepositories(database: Database) {
     administration: administrationRepository(database),
     classes: classesRepository(database),
     compiledSketches: compiledSketchesRepository(database),
+    sketches: sketchesRepository(database),
   };
 }
 

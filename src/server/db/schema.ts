@@ -187,6 +187,20 @@ export interface CompiledSketchesTable {
   used_at: string;
 }
 
+/** A learner's saved code (routes/api/sketches/sketches.ts). */
+export interface SketchesTable {
+  id: string;
+  user_id: string;
+  kind: 'tutorial' | 'own';
+  /** 'trainer' or a tutorial's slug. */
+  circuit: string;
+  name: string;
+  source: string;
+  revision: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -205,6 +219,7 @@ export interface DatabaseSchema {
   help_requests: HelpRequestsTable;
   class_events: ClassEventsTable;
   compiled_sketches: CompiledSketchesTable;
+  sketches: SketchesTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

@@ -21,6 +21,7 @@ const TABLES = [
   'refresh_tokens',
   'server_secrets',
   'signing_keys',
+  'sketches',
   'step_progress',
   'users',
 ];
