@@ -102,9 +102,11 @@ export const sketchRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = await app.requireUser(request);
       checkSize(request.body.source);
       const { source, base_revision } = request.body;
-      const { status, body } = answerOf(
-        await sketches.saveTutorialVersion(caller.userId, request.params.slug, source, base_revision),
-      );
+      const result = await sketches.saveTutorialVersion(caller.userId, request.params.slug, source, base_revision);
+      // A learner who now keeps their own version: their teachers' grids mark it.
+      if (result.outcome === 'created' && caller.role === 'learner')
+        await app.repos.classes.learnerProgressed(caller.userId);
+      const { status, body } = answerOf(result);
       return reply.code(status).send(body);
     },
   );
@@ -115,6 +117,7 @@ export const sketchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const caller = await app.requireUser(request);
       await sketches.removeTutorialVersion(caller.userId, request.params.slug);
+      if (caller.role === 'learner') await app.repos.classes.learnerProgressed(caller.userId);
       return reply.code(204).send();
     },
   );
