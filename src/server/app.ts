@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { setPasswordHashCost } from './auth/passwords.ts';
 import type { AppConfig } from './env.ts';
 import { authPlugin } from './plugins/app/auth.ts';
 import { classesPlugin } from './plugins/app/classes.ts';
@@ -54,6 +55,7 @@ const REQUEST_TIMEOUT_MS = 10_000;
  * order below is checked by Fastify, not merely followed.
  */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  setPasswordHashCost(config.passwordHashCost ?? 'owasp');
   const requestTimeout = config.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: {

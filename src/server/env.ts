@@ -73,6 +73,9 @@ const envSchema = z.object({
       }
     }),
   ),
+  // Cheap password hashing, for test runs only (refused unless NODE_ENV=test).
+  PASSWORD_HASH_COST: optional(z.enum(['owasp', 'test'], { error: 'must be owasp or test' })),
+  NODE_ENV: optional(z.string()),
   // Compiling learners' sketches (issue 32): the sandbox may be turned off only for one trusted user.
   COMPILE_SANDBOX: optional(z.enum(['on', 'off'], { error: 'must be on or off (off only for a single trusted user)' })),
   AVR_GXX: optional(z.string()),
@@ -235,6 +238,8 @@ export interface AppConfig {
   readonly requestTimeoutMs?: number;
   /** `DEFAULT_COMPILE_CONFIG` when not given. */
   readonly compile?: CompileConfig;
+  /** argon2id's cost: OWASP's (the default), or `test`'s, which only a test run may choose (auth/passwords.ts). */
+  readonly passwordHashCost?: 'owasp' | 'test';
   /** Where log lines go instead of stdout: tests capture them to check what is written. */
   readonly logStream?: { write(line: string): void };
 }
@@ -268,6 +273,12 @@ export function parseEnv(env: Record<string, string | undefined>, cwd = process.
     e.SMTP_URL && !e.SITE_URL ? 'SITE_URL must be set with SMTP_URL (mailed reset links point at it)' : null,
   ].filter((problem) => problem !== null);
   if (mailProblems.length > 0) return { ok: false, problems: mailProblems };
+  if (e.PASSWORD_HASH_COST === 'test' && e.NODE_ENV !== 'test') {
+    return {
+      ok: false,
+      problems: ['PASSWORD_HASH_COST=test is for test runs only (NODE_ENV=test): it weakens every stored password'],
+    };
+  }
   const dataDir = path.resolve(cwd, e.DATA_DIR ?? 'data');
   return {
     ok: true,
@@ -305,6 +316,7 @@ export function parseEnv(env: Record<string, string | undefined>, cwd = process.
         perAddress: e.MAX_STREAMS_PER_ADDRESS ?? DEFAULT_STREAM_LIMITS.perAddress,
         total: e.MAX_STREAMS ?? DEFAULT_STREAM_LIMITS.total,
       },
+      passwordHashCost: e.PASSWORD_HASH_COST ?? 'owasp',
       compile: {
         ...DEFAULT_COMPILE_CONFIG,
         sandbox: e.COMPILE_SANDBOX === 'off' ? 'off' : 'bubblewrap',
