@@ -58,7 +58,8 @@ const LIBRARIES_DIR_CANDIDATES = [
   path.resolve(import.meta.dirname, '..', '..', 'src', 'server', 'compile', 'libraries'),
 ];
 
-async function librariesDir(): Promise<string> {
+/** Our libraries' folder, or null where a build ships none (then only the core's own are there). */
+async function librariesDir(): Promise<string | null> {
   for (const candidate of LIBRARIES_DIR_CANDIDATES) {
     if (
       await stat(candidate).then(
@@ -68,7 +69,7 @@ async function librariesDir(): Promise<string> {
     )
       return candidate;
   }
-  throw new Error(`Our Arduino libraries are missing (looked in ${LIBRARIES_DIR_CANDIDATES.join(', ')})`);
+  return null;
 }
 
 /** The names of the library folders, each on the include path. */
@@ -166,13 +167,22 @@ export class SketchCompiler {
       try {
         const versions = await toolchainVersions(this.#toolchain, probe);
         const key = createHash('sha256')
-          .update(JSON.stringify({ versions, libraries: await treeDigest(libraries), FLAGS_VERSION, COMPILED_AT }))
+          .update(
+            JSON.stringify({
+              versions,
+              libraries: libraries ? await treeDigest(libraries) : null,
+              FLAGS_VERSION,
+              COMPILED_AT,
+            }),
+          )
           .digest('hex');
         const root = path.join(this.#settings.workRoot ?? tmpdir(), `roboforge-compile-${key.slice(0, 16)}`);
         await mkdir(root, { recursive: true, mode: 0o755 });
         await chmod(root, 0o755);
         // The sandbox's user must read what is mounted: a copy of the libraries beside the archives.
-        await this.#onceInto(path.join(root, 'libraries'), (dir) => cp(libraries, dir, { recursive: true }));
+        await this.#onceInto(path.join(root, 'libraries'), (dir) =>
+          libraries ? cp(libraries, dir, { recursive: true }) : mkdir(dir, { recursive: true }),
+        );
         return { key, root, libraries: await libraryNames(path.join(root, 'libraries')) };
       } finally {
         await rm(probe, { recursive: true, force: true });
