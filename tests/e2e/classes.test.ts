@@ -178,6 +178,7 @@ describe('class mode', () => {
     await expect(theirCode.locator('[data-diff="added"]').innerText()).resolves.toContain('// Ada: water for longer');
     await expect(theirCode.locator('[data-diff="removed"]').count()).resolves.toBe(0);
     await expectNoAxeViolations(page, 'the help queue’s Their code dialog');
+    await page.screenshot({ path: `${SHOTS}/their-code-dialog.png` });
     await page.keyboard.press('Escape');
     await page
       .getByRole('button', { name: /^\d+\/\d+ steps, changed the code: Ada L\., Plant Watering Robot$/ })
