@@ -12,6 +12,7 @@ import { type TutorialAssetsState, useTutorialAssets } from '../api/tutorial-ass
 import { type TutorialContent, useTutorialContent } from '../api/tutorial-content.ts';
 import { type ProjectProgress, projectProgress } from '../lib/progress.ts';
 import { DifficultyBadge } from './difficulty-badge.tsx';
+import type { LoadEditor } from './edit-section.tsx';
 import { JumpLink } from './jump-link.tsx';
 import { MaterialsChecklist } from './materials-checklist.tsx';
 import { ProgressMeter } from './progress-meter.tsx';
@@ -118,6 +119,8 @@ interface DeferredSectionsProps {
   keepPosition: boolean;
   visitorActed: RefObject<boolean>;
   loadSimulator: LoadSimulator | undefined;
+  loadEditor: LoadEditor | undefined;
+  userId: string | null;
 }
 
 /**
@@ -137,6 +140,8 @@ function DeferredSections({
   keepPosition,
   visitorActed,
   loadSimulator,
+  loadEditor,
+  userId,
 }: DeferredSectionsProps) {
   const deferredContent = useDeferredValue(content);
   const deferredAssets = useDeferredValue(assets);
@@ -153,6 +158,8 @@ function DeferredSections({
       keepPosition={keepPosition}
       visitorActed={visitorActed}
       loadSimulator={loadSimulator}
+      loadEditor={loadEditor}
+      userId={userId}
     />
   );
 }
@@ -165,10 +172,12 @@ interface TutorialPageProps {
   userId: string | null;
   /** The simulator, composed by the app (it needs another feature's sound engine). */
   loadSimulator?: LoadSimulator | undefined;
+  /** The editor with the simulator, composed by the app (two features). */
+  loadEditor?: LoadEditor | undefined;
 }
 
 /** A project's full tutorial: overview, materials, wiring, code and steps, with the learner's ticks. */
-function TutorialPage({ project, content, userId, loadSimulator }: TutorialPageProps) {
+function TutorialPage({ project, content, userId, loadSimulator, loadEditor }: TutorialPageProps) {
   const progressQuery = useProgress(userId);
   // The cache is the one optimistic layer (projects-cache.ts), read here so a tick shows in the frame of its click.
   const ticks = useProgressNow(userId);
@@ -275,6 +284,8 @@ function TutorialPage({ project, content, userId, loadSimulator }: TutorialPageP
           keepPosition={keepPosition}
           visitorActed={visitorActed}
           loadSimulator={loadSimulator}
+          loadEditor={loadEditor}
+          userId={userId}
         />
       </div>
     </article>
@@ -289,10 +300,12 @@ export function TutorialScreen({
   project,
   userId,
   loadSimulator,
+  loadEditor,
 }: {
   project: Project;
   userId: string | null;
   loadSimulator?: LoadSimulator;
+  loadEditor?: LoadEditor;
 }) {
   const content = useTutorialContent(project.slug);
   if (content.isError || content.data === null) {
@@ -309,6 +322,12 @@ export function TutorialScreen({
     );
   }
   return (
-    <TutorialPage project={project} content={content.data ?? null} userId={userId} loadSimulator={loadSimulator} />
+    <TutorialPage
+      project={project}
+      content={content.data ?? null}
+      userId={userId}
+      loadSimulator={loadSimulator}
+      loadEditor={loadEditor}
+    />
   );
 }

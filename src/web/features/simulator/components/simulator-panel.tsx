@@ -18,6 +18,8 @@ export interface SimulatorPanelProps {
   slug: string;
   /** The tutorial's wiring diagram (build-time SVG); undefined while it loads. */
   wiringSvg: string | undefined;
+  /** The learner's own program (their edited sketch, compiled), run instead of the tutorial's. */
+  program?: { readonly hex: string; readonly clock: { readonly millis: number; readonly overflowCount: number } };
 }
 
 /** The sketches' long waits (a gas sensor's warm-up, a soak, the night) end sooner with these. */
@@ -160,8 +162,8 @@ const DiagramStage = memo(function DiagramStage({
  * learner's inputs beside it, the outputs, and the serial monitor. The board runs in a Web Worker
  * (lib/simulator.worker.ts); this only draws its frames and sends the learner's moves.
  */
-export default function SimulatorPanel({ slug, wiringSvg }: SimulatorPanelProps) {
-  const simulator = useSimulator(slug);
+export default function SimulatorPanel({ slug, wiringSvg, program }: SimulatorPanelProps) {
+  const simulator = useSimulator(slug, program);
   const { state, send } = simulator;
   const project = findProjectBySlug(slug);
   const parts = partsOf(slug);
@@ -306,8 +308,9 @@ export default function SimulatorPanel({ slug, wiringSvg }: SimulatorPanelProps)
         placeholder={state.status === 'starting' ? 'Waiting for the board…' : 'Nothing printed yet.'}
       />
       <p className="border-t border-border bg-surface-2/40 px-4 py-3 text-sm text-muted">
-        The simulator runs the sketch shown on this page, compiled for the {boardName}, on a simulated board wired as
-        the diagram shows. It cannot be edited here: change the code in the Arduino IDE and upload it to your own board.{' '}
+        {program
+          ? `The simulator runs your version of the sketch, compiled for the ${boardName}, on a simulated board wired as the diagram shows.`
+          : `The simulator runs the sketch shown on this page, compiled for the ${boardName}, on a simulated board wired as the diagram shows. To change it, press Edit the code.`}{' '}
         <strong className="font-semibold text-text">Skip</strong> moves the sketch’s clock on, so its long waits (a
         sensor warming up, water soaking in) end sooner.
         {fellBehind ? ' This device runs the board slower than real time: its waits take longer than written.' : null}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { hexUrlOf, type SimulatorCommand, workerMessageSchema } from '../lib/protocol.ts';
+import { hexUrlOf, type SimulatorCommand, type SimulatorProgram, workerMessageSchema } from '../lib/protocol.ts';
 import { INITIAL_SIMULATOR_STATE, type SimulatorState, simulatorReducer } from '../lib/simulator-state.ts';
 
 /**
@@ -22,13 +22,19 @@ export interface SimulatorHandle {
 }
 
 /**
- * Starts the tutorial's program in the simulator's worker (a new one per attempt) and keeps the
- * page's state of it; the worker is ended when the component goes.
+ * Starts a program on the tutorial's circuit in the simulator's worker (a new one per attempt, and
+ * per program: the tutorial's by default, or the learner's compiled one) and keeps the page's state
+ * of it; the worker is ended when the component goes.
  */
-export function useSimulator(slug: string): SimulatorHandle {
+export function useSimulator(
+  slug: string,
+  learnerProgram?: Extract<SimulatorProgram, { hex: string }>,
+): SimulatorHandle {
   const [state, dispatch] = useReducer(simulatorReducer, INITIAL_SIMULATOR_STATE);
   const [attempt, setAttempt] = useState(0);
   const worker = useRef<Worker | null>(null);
+  // A new program is a new board; the same one again (a re-render) is not.
+  const program = useMemo<SimulatorProgram>(() => learnerProgram ?? { hexUrl: hexUrlOf(slug) }, [learnerProgram, slug]);
 
   useEffect(() => {
     void attempt; // a retry is a new attempt: a new worker
@@ -62,13 +68,13 @@ export function useSimulator(slug: string): SimulatorHandle {
       event.preventDefault();
       dispatch({ type: 'worker-failed', message: 'The simulator could not start.' });
     };
-    const start: SimulatorCommand = { type: 'start', slug, hexUrl: hexUrlOf(slug), startTime: Date.now() };
+    const start: SimulatorCommand = { type: 'start', slug, program, startTime: Date.now() };
     created.postMessage(start);
     return () => {
       created.terminate();
       if (worker.current === created) worker.current = null;
     };
-  }, [slug, attempt]);
+  }, [slug, program, attempt]);
 
   const send = useCallback((command: SimulatorCommand) => worker.current?.postMessage(command), []);
   const setControl = useCallback(

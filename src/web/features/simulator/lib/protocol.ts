@@ -12,12 +12,19 @@ const partIdSchema = z.string().min(1).max(64);
 const keySchema = z.string().min(1).max(64);
 
 export const commandSchema = z.discriminatedUnion('type', [
-  /** Load the tutorial's program and run it, from power-on. */
+  /** Load a program and run it on the tutorial's circuit, from power-on. */
   z.object({
     type: z.literal('start'),
     slug: z.string().regex(/^[a-z0-9-]+$/),
-    /** This site's copy of the program, nothing else (the worker's policy would refuse another site anyway). */
-    hexUrl: z.string().regex(/^\/sketches\/[a-z0-9-]+\.hex$/),
+    program: z.union([
+      /** The tutorial's own: this site's copy of it, nothing else (the worker's policy would refuse another site anyway). */
+      z.object({ hexUrl: z.string().regex(/^\/sketches\/[a-z0-9-]+\.hex$/) }),
+      /** The learner's, as the compile service answered it: the Intel HEX text and where its clock lives. */
+      z.object({
+        hex: z.string().max(2 * 1024 * 1024),
+        clock: z.object({ millis: z.number().int().min(0x100), overflowCount: z.number().int().min(0x100) }),
+      }),
+    ]),
     /** The wall-clock time the simulated parts start at (the DS3231's clock), ms since the epoch. */
     startTime: z.number(),
   }),
@@ -32,6 +39,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('skip'), ms: z.number().positive().max(3_600_000) }),
 ]);
 export type SimulatorCommand = z.infer<typeof commandSchema>;
+/** What a `start` runs: the tutorial's program by its address, or the learner's compiled one. */
+export type SimulatorProgram = Extract<SimulatorCommand, { type: 'start' }>['program'];
 
 const partViewSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('led'), brightness: z.number() }),

@@ -81,7 +81,7 @@ function harness(options: { cost?: number; fetchFails?: boolean; bootFails?: boo
       .reduce((text, m) => (m.type === 'restarted' ? '' : text + (m.type === 'frame' ? m.serial : '')), '');
   const send = (command: SimulatorCommand) => runner.handle(command);
   const start = async () => {
-    send({ type: 'start', slug: SLUG, hexUrl: `/sketches/${SLUG}.hex`, startTime: 0 });
+    send({ type: 'start', slug: SLUG, program: { hexUrl: `/sketches/${SLUG}.hex` }, startTime: 0 });
     await Promise.resolve();
     await Promise.resolve();
   };
