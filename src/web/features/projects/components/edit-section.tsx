@@ -40,13 +40,13 @@ export function EditSection({
       {userId === null ? (
         // Tutorials are for members: this shows only while the session is checked (decision 011).
         <div className="tray flex min-h-24 items-center p-5 sm:p-6" aria-busy="true">
-          <p className="text-sm text-muted">Change this robot’s code and see what happens…</p>
+          <p className="text-sm text-muted">Change this robot’s code…</p>
         </div>
       ) : (
         <LazyLauncher
           icon={<Code2 />}
           lead="Change this robot’s code and see what happens."
-          detail={`Water for longer, blink faster, print your own message: edit the sketch, press Run, and a simulated ${BOARD_NAMES[project.board]} runs your version. It is saved to your account as you type.`}
+          detail={`Edit the sketch, press Run, and a simulated ${BOARD_NAMES[project.board]} runs your version. It is saved as you type.`}
           action="Edit the code"
           actionIcon={<Code2 aria-hidden="true" />}
           loading="Loading the editor…"
