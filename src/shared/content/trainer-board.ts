@@ -14,6 +14,9 @@ import type { Circuit, WiringPart } from './tutorials.ts';
  * The simulator runs a learner's program on it and the build draws it with the tutorials' renderer.
  */
 
+/** Its name, as the playground and its wiring diagram give it. */
+export const TRAINER_BOARD_TITLE = 'Trainer board';
+
 /** The LCD backpack's I²C address (PCF8574 with A0–A2 open, as most are sold). */
 export const TRAINER_LCD_ADDRESS = 0x27;
 
