@@ -5,8 +5,8 @@ import { BOARD_NAMES } from '#shared/content/projects.ts';
 import { CodeDiff } from '#web/components/code-diff.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { compileSketch } from '#web/lib/sketch-compile.ts';
 import { type StoredProgram, sketchStore, tutorialSketchKey } from '#web/lib/sketch-store.ts';
-import { compileSketch } from '../api/compile.ts';
 import {
   dropTutorialVersion,
   fetchTutorialVersion,

@@ -115,7 +115,7 @@ function TutorialSections({
       <TutorialSteps project={project} view={view} assets={assets} done={doneSteps} onToggle={onToggleStep} />
       {loadEditor ? <EditSection project={project} assets={assets} userId={userId} load={loadEditor} /> : null}
       {loadSimulator ? <SimulatorSection project={project} assets={assets} load={loadSimulator} /> : null}
-      <UploadSection project={project} />
+      <UploadSection project={project} userId={userId} />
       <PrintedFrom />
     </>
   );
