@@ -1,4 +1,5 @@
 import { PERSONAL_CACHE_NAME } from '#shared/offline.ts';
+import { forgetKeptPrograms } from './sketch-store.ts';
 
 /**
  * Deletes what the service worker kept of the member's own reads (progress, bookmarks, account,
@@ -8,6 +9,7 @@ import { PERSONAL_CACHE_NAME } from '#shared/offline.ts';
 export async function forgetPersonalData(): Promise<void> {
   try {
     if (typeof caches !== 'undefined') await caches.delete(PERSONAL_CACHE_NAME);
+    await forgetKeptPrograms();
   } catch (error) {
     console.warn('Could not delete the offline copy of personal data', error);
   }

@@ -7,7 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { setBuzzerSounding } from '#web/lib/buzzer.ts';
 import { cn } from '#web/lib/cn.ts';
 import { nominalBaudRate } from '#web/lib/serial-log.ts';
-import { useSimulator } from '../hooks/use-simulator.ts';
+import { type InlineProgram, useSimulator } from '../hooks/use-simulator.ts';
 import { awaitsModel, formatSimTime, spokenSimTime } from '../lib/part-look.ts';
 import type { SimulatorState } from '../lib/simulator-state.ts';
 import { LiveDiagram } from './live-diagram.tsx';
@@ -18,6 +18,8 @@ export interface SimulatorPanelProps {
   slug: string;
   /** The tutorial's wiring diagram (build-time SVG); undefined while it loads. */
   wiringSvg: string | undefined;
+  /** The learner's compiled version; without it the tutorial's own program runs. */
+  program?: InlineProgram | undefined;
 }
 
 /** The sketches' long waits (a gas sensor's warm-up, a soak, the night) end sooner with these. */
@@ -160,8 +162,8 @@ const DiagramStage = memo(function DiagramStage({
  * learner's inputs beside it, the outputs, and the serial monitor. The board runs in a Web Worker
  * (lib/simulator.worker.ts); this only draws its frames and sends the learner's moves.
  */
-export default function SimulatorPanel({ slug, wiringSvg }: SimulatorPanelProps) {
-  const simulator = useSimulator(slug);
+export default function SimulatorPanel({ slug, wiringSvg, program }: SimulatorPanelProps) {
+  const simulator = useSimulator(slug, program);
   const { state, send } = simulator;
   const project = findProjectBySlug(slug);
   const parts = partsOf(slug);
@@ -201,10 +203,19 @@ export default function SimulatorPanel({ slug, wiringSvg }: SimulatorPanelProps)
       data-sim-millis={Math.round(state.millis)}
       data-sim-speed={state.speed?.toFixed(3) ?? ''}
       data-sim-capacity={state.capacity?.toFixed(3) ?? ''}
+      data-sim-program={program ? 'yours' : 'tutorial'}
     >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-border bg-surface-2/50 px-3 py-2.5 sm:px-4">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
           <StatusPill status={state.status} />
+          <span
+            className={cn(
+              'label-mono rounded-full border px-2 py-0.5 text-[0.68rem]',
+              program ? 'border-accent/40 bg-accent-soft text-accent' : 'border-border text-muted',
+            )}
+          >
+            {program ? 'Your version' : 'The tutorial’s program'}
+          </span>
           <Readout
             label="Time"
             value={formatSimTime(state.millis)}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { hexUrlOf, type SimulatorCommand, workerMessageSchema } from '../lib/protocol.ts';
+import { hexUrlOf, type ProgramSource, type SimulatorCommand, workerMessageSchema } from '../lib/protocol.ts';
 import { INITIAL_SIMULATOR_STATE, type SimulatorState, simulatorReducer } from '../lib/simulator-state.ts';
 
 /**
@@ -21,11 +21,17 @@ export interface SimulatorHandle {
   retry(): void;
 }
 
+/** A program the learner compiled (the compile API's answer): run instead of the tutorial's own. */
+export interface InlineProgram {
+  readonly hex: string;
+  readonly clock: { readonly millis: number; readonly overflowCount: number };
+}
+
 /**
- * Starts the tutorial's program in the simulator's worker (a new one per attempt) and keeps the
- * page's state of it; the worker is ended when the component goes.
+ * Starts the tutorial's program (or the learner's compiled version) in the simulator's worker (a new
+ * one per attempt) and keeps the page's state of it; the worker is ended when the component goes.
  */
-export function useSimulator(slug: string): SimulatorHandle {
+export function useSimulator(slug: string, program?: InlineProgram): SimulatorHandle {
   const [state, dispatch] = useReducer(simulatorReducer, INITIAL_SIMULATOR_STATE);
   const [attempt, setAttempt] = useState(0);
   const worker = useRef<Worker | null>(null);
@@ -62,13 +68,20 @@ export function useSimulator(slug: string): SimulatorHandle {
       event.preventDefault();
       dispatch({ type: 'worker-failed', message: 'The simulator could not start.' });
     };
-    const start: SimulatorCommand = { type: 'start', slug, hexUrl: hexUrlOf(slug), startTime: Date.now() };
+    const source: ProgramSource = program
+      ? {
+          kind: 'inline',
+          hex: program.hex,
+          clock: { millis: program.clock.millis, overflowCount: program.clock.overflowCount },
+        }
+      : { kind: 'url', hexUrl: hexUrlOf(slug) };
+    const start: SimulatorCommand = { type: 'start', slug, program: source, startTime: Date.now() };
     created.postMessage(start);
     return () => {
       created.terminate();
       if (worker.current === created) worker.current = null;
     };
-  }, [slug, attempt]);
+  }, [slug, program, attempt]);
 
   const send = useCallback((command: SimulatorCommand) => worker.current?.postMessage(command), []);
   const setControl = useCallback(

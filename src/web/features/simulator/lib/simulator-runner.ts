@@ -1,6 +1,7 @@
+import type { ClockSymbols } from '#shared/simulator/board.ts';
 import type { Control, PartView } from '#shared/simulator/parts/part.ts';
 import { FRAME_INTERVAL_MS, nextStep, Pacer, SpeedMeter, TURN_BUDGET_MS } from './pacing.ts';
-import type { ControlEntry, SimulatorCommand, WorkerMessage } from './protocol.ts';
+import type { ControlEntry, ProgramSource, SimulatorCommand, WorkerMessage } from './protocol.ts';
 
 /*
  * The simulator's worker side, apart from the worker's globals so a unit test can drive it with
@@ -29,13 +30,15 @@ export interface RunnerHost {
   /** Runs `task` in `ms` (setTimeout); returns what cancels it. */
   later(task: () => void, ms: number): () => void;
   fetchProgram(url: string): Promise<string>;
-  createSimulation(slug: string, hex: string, startTime: Date): RunnableSimulation;
+  /** `clock`: where the program keeps the core's clock; absent for the tutorial's own build (its record says). */
+  createSimulation(slug: string, hex: string, startTime: Date, clock?: ClockSymbols): RunnableSimulation;
 }
 
 interface Program {
   readonly slug: string;
   readonly hex: string;
   readonly startTime: Date;
+  readonly clock: ClockSymbols | undefined;
 }
 
 export class SimulatorRunner {
@@ -65,7 +68,7 @@ export class SimulatorRunner {
   handle(command: SimulatorCommand): void {
     switch (command.type) {
       case 'start':
-        void this.start(command.slug, command.hexUrl, new Date(command.startTime));
+        void this.start(command.slug, command.program, new Date(command.startTime));
         return;
       case 'pause':
         this.setRunning(false);
@@ -93,19 +96,19 @@ export class SimulatorRunner {
     }
   }
 
-  private async start(slug: string, hexUrl: string, startTime: Date): Promise<void> {
+  private async start(slug: string, source: ProgramSource, startTime: Date): Promise<void> {
     if (this.loading || this.program) return;
     this.loading = true;
     let hex: string;
     try {
-      hex = await this.host.fetchProgram(hexUrl);
+      hex = source.kind === 'url' ? await this.host.fetchProgram(source.hexUrl) : source.hex;
     } catch (error) {
       this.loading = false;
       this.host.post({ type: 'error', reason: 'load', message: messageOf(error) });
       return;
     }
     this.loading = false;
-    this.program = { slug, hex, startTime };
+    this.program = { slug, hex, startTime, clock: source.kind === 'inline' ? source.clock : undefined };
     if (this.boot()) this.setRunning(true);
   }
 
@@ -114,7 +117,7 @@ export class SimulatorRunner {
     const { program } = this;
     if (!program) return false;
     try {
-      const sim = this.host.createSimulation(program.slug, program.hex, program.startTime);
+      const sim = this.host.createSimulation(program.slug, program.hex, program.startTime, program.clock);
       sim.onSerial((text) => {
         if (sim === this.sim) this.serial += text;
       });

@@ -31,11 +31,12 @@ const host: RunnerHost = {
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     return response.text();
   },
-  createSimulation: (slug, hex, startTime) => {
+  createSimulation: (slug, hex, startTime, clock) => {
     const tutorial = findTutorial(slug);
     if (!tutorial) throw new Error(`No tutorial ${slug}`);
-    // Where this program keeps the core's clock (the fast-forward moves it), from the record of its build.
-    return new Simulation(tutorial, hex, clockOf(sketchBuildOf(slug)), { startTime });
+    // Where this program keeps the core's clock (the fast-forward moves it): the compiler's answer for
+    // a learner's version, the record of its build for the tutorial's own.
+    return new Simulation(tutorial, hex, clock ?? clockOf(sketchBuildOf(slug)), { startTime });
   },
 };
 
