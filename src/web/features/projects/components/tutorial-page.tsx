@@ -10,6 +10,7 @@ import { cn } from '#web/lib/cn.ts';
 import { useProgress, useProgressNow, useTickProgress } from '../api/progress.ts';
 import { type TutorialAssetsState, useTutorialAssets } from '../api/tutorial-assets.ts';
 import { type TutorialContent, useTutorialContent } from '../api/tutorial-content.ts';
+import { LearnerSketchProvider } from '../hooks/learner-sketch.tsx';
 import { type ProjectProgress, projectProgress } from '../lib/progress.ts';
 import { DifficultyBadge } from './difficulty-badge.tsx';
 import { JumpLink } from './jump-link.tsx';
@@ -265,17 +266,19 @@ function TutorialPage({ project, content, userId, loadSimulator }: TutorialPageP
 
       <div className="tutorial-flow mt-14 flex flex-col gap-14">
         <MaterialsChecklist project={project} have={progress.haveMaterials} onToggle={onToggleMaterial} />
-        <DeferredSections
-          project={project}
-          content={content}
-          assets={assets}
-          doneSteps={progress.doneSteps}
-          onToggleStep={onToggleStep}
-          continueStep={progressLoading ? undefined : progress.continueStep}
-          keepPosition={keepPosition}
-          visitorActed={visitorActed}
-          loadSimulator={loadSimulator}
-        />
+        <LearnerSketchProvider project={project} userId={userId} original={assets.data?.source}>
+          <DeferredSections
+            project={project}
+            content={content}
+            assets={assets}
+            doneSteps={progress.doneSteps}
+            onToggleStep={onToggleStep}
+            continueStep={progressLoading ? undefined : progress.continueStep}
+            keepPosition={keepPosition}
+            visitorActed={visitorActed}
+            loadSimulator={loadSimulator}
+          />
+        </LearnerSketchProvider>
       </div>
     </article>
   );
