@@ -2,7 +2,7 @@
  * `npm run bench`: builds the production site, starts it on loopback with 1,000 seeded members and
  * measures what the performance issue budgets — Lighthouse, bundle bytes, the people API against a
  * bare node:http server, cold start and idle memory, live-update fan-out, and the tutorial simulator
- * (bench/simulator.ts, a section of its own). Prints one table and writes bench/RESULTS.md. Options
+ * (bench/simulator.ts, a section of its own), and the compile service (bench/compile.ts, its own section). Prints one table and writes bench/RESULTS.md. Options
  * (environment): BENCH_QUICK=1 for a short smoke run.
  */
 import { execFileSync } from 'node:child_process';
@@ -15,6 +15,7 @@ import { seedMembers } from '#test/seed-members.ts';
 import { testSettings } from '#test/settings.ts';
 import { BUDGETS, bundleReport } from '../scripts/bundle-budget.ts';
 import { type ApiResult, benchApi } from './api.ts';
+import { benchCompile, compileMarkdown } from './compile.ts';
 import { benchDeadWindow, DEAD_WINDOW_PAGES, type DeadWindowResult } from './dead-window.ts';
 import { benchFanout, type FanoutResult } from './fanout.ts';
 import { firstTouchBeforeAfter } from './first-touch-before-after.ts';
@@ -245,3 +246,6 @@ log('wrote bench/RESULTS.md');
 
 log('uploading each tutorial to the simulated optiboot');
 writeResultsSection('upload', uploadMarkdown(await benchUpload()));
+
+log('the compile service: each tutorial cold and cached, a class of 30 at once, 30 on the same sketch');
+writeResultsSection('compile', compileMarkdown(await benchCompile()));

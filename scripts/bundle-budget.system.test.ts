@@ -37,6 +37,11 @@ describe('performance budgets of the production build', () => {
     expect(report?.simulator.workerBytes).toBeGreaterThan(10 * 1024);
   });
 
+  it('loads the editor only when asked for: CodeMirror is in a chunk of its own, outside the page', () => {
+    // Were CodeMirror imported by the page, its bytes would count in the page above and this would be small.
+    expect(report?.simulator.editorBytes).toBeGreaterThan(40 * 1024);
+  });
+
   it(`inlines at most ${BUDGETS.criticalCssBytes / 1024} KB gzip of critical CSS in each prerendered page`, () => {
     const pages = report?.criticalCss ?? {};
     for (const route of ['/', '/about', '/people', '/auth']) expect(pages[route], route).toBeGreaterThan(0);

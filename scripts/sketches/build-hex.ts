@@ -140,7 +140,7 @@ export async function toolchainVersions(toolchain: Toolchain, workDir: string): 
   return { compiler, avrLibc, core: `${name} ${version}` };
 }
 
-function boardDefines(board: Board): string[] {
+export function boardDefines(board: Board): string[] {
   return [
     `-mmcu=${BOARD_CHIPS[board].mcu}`,
     '-DF_CPU=16000000L',
@@ -150,7 +150,7 @@ function boardDefines(board: Board): string[] {
   ];
 }
 
-function includeFlags(toolchain: Toolchain, board: Board): string[] {
+export function includeFlags(toolchain: Toolchain, board: Board): string[] {
   const { core } = toolchain;
   return [
     `-I${core}/cores/arduino`,
@@ -160,7 +160,7 @@ function includeFlags(toolchain: Toolchain, board: Board): string[] {
 }
 
 const C_FLAGS = ['-c', '-Os', '-g0', '-std=gnu11', '-ffunction-sections', '-fdata-sections'];
-const CXX_FLAGS = [
+export const CXX_FLAGS = [
   '-c',
   '-Os',
   '-g0',

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HEX_RECORD } from '#shared/content/hex-record.ts';
 import { PROJECTS } from '#shared/content/projects.ts';
-import { buildTutorialAssets, hexFileOf, sketchFileOf } from './vite-plugin.ts';
+import { TRAINER_STARTERS } from '#shared/content/trainer-starters/starters.ts';
+import { buildTrainerBoardAssets, buildTutorialAssets, hexFileOf, sketchFileOf } from './vite-plugin.ts';
 
 describe('tutorial assets made at build time', () => {
   it.each(PROJECTS.map((p) => p.slug))('%s: a diagram, every sketch line highlighted, and the download', (slug) => {
@@ -21,6 +22,16 @@ describe('tutorial assets made at build time', () => {
     expect(assets.hexFile).toBe(`${slug}.hex`);
     expect(readFileSync(hexFileOf(slug), 'utf8')).toMatch(/^:[0-9A-F]+\r\n/);
     expect(assets.flashBytes).toBe(HEX_RECORD.sketches[slug]?.flashBytes);
+  });
+
+  it('the trainer board: its diagram and each starter sketch, highlighted', () => {
+    const assets = buildTrainerBoardAssets();
+    expect(assets.wiringSvg).toMatch(/^<svg [^>]*class="wiring-diagram"/);
+    expect(assets.wiringSvg).toContain('>HC-SR04 distance sensor<');
+    expect(assets.starters.map((s) => s.id)).toEqual(TRAINER_STARTERS.map((s) => s.id));
+    for (const starter of assets.starters) {
+      expect(starter.codeLines).toHaveLength(starter.source.trimEnd().split('\n').length);
+    }
   });
 
   it('refuses a slug no tutorial has', () => {

@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { hexRecordSchema, type SketchBuild } from '../../src/shared/content/hex-record.ts';
 import { findProjectBySlug } from '../../src/shared/content/projects.ts';
+import { TRAINER_BOARD, TRAINER_BOARD_TITLE } from '../../src/shared/content/trainer-board.ts';
+import { TRAINER_STARTERS } from '../../src/shared/content/trainer-starters/starters.ts';
 import { TUTORIALS } from '../../src/shared/content/tutorials.ts';
 import { videoAddress, videoQrPath } from '../../src/shared/content/video.ts';
 import { highlightSketch } from './highlight-sketch.ts';
@@ -12,6 +14,8 @@ import { qrSvg } from './video-qr.ts';
 
 const INDEX_ID = 'virtual:tutorial-assets';
 const TUTORIAL_ID = `${INDEX_ID}/`;
+const TRAINER_ID = 'virtual:trainer-board-assets';
+export const STARTERS_DIR = path.resolve(import.meta.dirname, '../../src/shared/content/trainer-starters');
 export const SKETCHES_DIR = path.resolve(import.meta.dirname, '../../src/shared/content/sketches');
 /** Where the built site serves each sketch for download. */
 export const SKETCH_URL_PREFIX = '/sketches/';
@@ -73,17 +77,32 @@ export function buildTutorialAssets(slug: string) {
 }
 
 /**
+ * What the playground shows of the trainer board, rendered at build time as a tutorial's is: its
+ * wiring diagram, and each starter sketch with its text and its lines highlighted.
+ */
+export function buildTrainerBoardAssets() {
+  return {
+    wiringSvg: renderWiringSvg(TRAINER_BOARD.parts, TRAINER_BOARD.wires, TRAINER_BOARD_TITLE),
+    starters: TRAINER_STARTERS.map((starter) => {
+      const source = readFileSync(path.join(STARTERS_DIR, starter.file), 'utf8');
+      return { ...starter, source, codeLines: highlightSketch(source) };
+    }),
+  };
+}
+
+/**
  * `virtual:tutorial-assets`: for each tutorial, a chunk with its wiring diagram (SVG) and its
  * sketch highlighted line by line, made at build time so the browser loads neither a highlighter
  * nor layout code; the sketches themselves are copied to `/sketches/<slug>.ino`, and the programs
  * built from them (`npm run sketches`) to `/sketches/<slug>.hex`, for download and the simulator;
  * the QR code of each tutorial's video goes to `/qr/<slug>.svg`, for paper.
+ * `virtual:trainer-board-assets`: the same for the playground's trainer board, in one chunk.
  */
 export function tutorialAssetsPlugin(): Plugin {
   return {
     name: 'roboforge-tutorial-assets',
     resolveId(id) {
-      if (id === INDEX_ID || id.startsWith(TUTORIAL_ID)) return `\0${id}`;
+      if (id === INDEX_ID || id.startsWith(TUTORIAL_ID) || id === TRAINER_ID) return `\0${id}`;
       return undefined;
     },
     load(id) {
@@ -93,6 +112,10 @@ export function tutorialAssetsPlugin(): Plugin {
             `${JSON.stringify(slug)}: () => import(${JSON.stringify(TUTORIAL_ID + slug)}).then((m) => m.default)`,
         );
         return `export const tutorialAssets = {\n${loaders.join(',\n')}\n};\n`;
+      }
+      if (id === `\0${TRAINER_ID}`) {
+        for (const { file } of TRAINER_STARTERS) this.addWatchFile(path.join(STARTERS_DIR, file));
+        return `export default ${JSON.stringify(buildTrainerBoardAssets())};\n`;
       }
       if (id.startsWith(`\0${TUTORIAL_ID}`)) {
         const slug = id.slice(TUTORIAL_ID.length + 1);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findProjectBySlug } from '../../src/shared/content/projects.ts';
+import { TRAINER_BOARD, TRAINER_BOARD_TITLE } from '../../src/shared/content/trainer-board.ts';
 import { TUTORIALS, type Wire } from '../../src/shared/content/tutorials.ts';
 import { netsOf, renderWiringSvg } from './render-wiring.ts';
 
@@ -210,6 +211,11 @@ describe('every tutorial’s wiring diagram reads as its circuit', () => {
   it.each(TUTORIALS.map((t) => [t.slug, t] as const))('%s', (slug, tutorial) => {
     const svg = renderWiringSvg(tutorial.parts, tutorial.wires, findProjectBySlug(slug)?.title ?? slug);
     expect(misreadings(svg, tutorial.wires)).toEqual([]);
+  });
+
+  it('the trainer board', () => {
+    const svg = renderWiringSvg(TRAINER_BOARD.parts, TRAINER_BOARD.wires, TRAINER_BOARD_TITLE);
+    expect(misreadings(svg, TRAINER_BOARD.wires)).toEqual([]);
   });
 });
 

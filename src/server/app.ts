@@ -1,8 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { setPasswordHashCost } from './auth/passwords.ts';
 import type { AppConfig } from './env.ts';
 import { authPlugin } from './plugins/app/auth.ts';
 import { classesPlugin } from './plugins/app/classes.ts';
+import { compilePlugin } from './plugins/app/compile.ts';
 import { configPlugin } from './plugins/app/config.ts';
 import { databasePlugin } from './plugins/app/database.ts';
 import { answerClientError, errorHandlerPlugin, sendFrameworkError } from './plugins/app/error-handler.ts';
@@ -28,11 +30,14 @@ import { classSignInRoutes } from './routes/api/classes/class-sign-in.ts';
 import { classStreamRoute } from './routes/api/classes/class-stream.ts';
 import { classRoutes } from './routes/api/classes/classes.ts';
 import { learnerRoutes } from './routes/api/classes/learner.ts';
+import { learnerCodeRoute } from './routes/api/classes/learner-code.ts';
 import { healthRoute } from './routes/api/health/health.ts';
 import { profileListRoute } from './routes/api/profiles/list.ts';
 import { profileRoutes } from './routes/api/profiles/profile.ts';
 import { progressRoutes } from './routes/api/progress/progress.ts';
 import { profileStreamRoute } from './routes/api/realtime/profile-stream.ts';
+import { compileRoute } from './routes/api/sketches/compile.ts';
+import { sketchRoutes } from './routes/api/sketches/sketches.ts';
 
 /** Request bodies are small JSON documents; anything bigger is refused before it is parsed. */
 const BODY_LIMIT_BYTES = 16 * 1024;
@@ -50,6 +55,7 @@ const REQUEST_TIMEOUT_MS = 10_000;
  * order below is checked by Fastify, not merely followed.
  */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  setPasswordHashCost(config.passwordHashCost ?? 'owasp');
   const requestTimeout = config.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: {
@@ -90,6 +96,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(profileFeedPlugin);
   await app.register(mailerPlugin);
   await app.register(classesPlugin);
+  await app.register(compilePlugin);
 
   // External plugins: HTTP concerns around every route.
   await app.register(securityHeadersPlugin);
@@ -115,6 +122,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(classSignInRoutes);
       await api.register(learnerRoutes);
       await api.register(classStreamRoute);
+      await api.register(learnerCodeRoute);
+      await api.register(compileRoute);
+      await api.register(sketchRoutes);
     },
     { prefix: '/api' },
   );

@@ -32,6 +32,33 @@ describe('parseEnv', () => {
     });
   });
 
+  it('hashes passwords at OWASP’s cost, and refuses the test cost outside a test run', () => {
+    expect(parseEnv({})).toMatchObject({ ok: true, config: { passwordHashCost: 'owasp' } });
+    expect(parseEnv({ PASSWORD_HASH_COST: 'test', NODE_ENV: 'production' })).toEqual({
+      ok: false,
+      problems: ['PASSWORD_HASH_COST=test is for test runs only (NODE_ENV=test): it weakens every stored password'],
+    });
+    expect(parseEnv({ PASSWORD_HASH_COST: 'test' })).toMatchObject({ ok: false });
+    expect(parseEnv({ PASSWORD_HASH_COST: 'test', NODE_ENV: 'test' })).toMatchObject({
+      ok: true,
+      config: { passwordHashCost: 'test' },
+    });
+  });
+
+  it('compiles learners’ sketches in the sandbox unless told COMPILE_SANDBOX=off', () => {
+    expect(parseEnv({})).toMatchObject({
+      ok: true,
+      config: { compile: { sandbox: 'bubblewrap', perAccountPerMinute: 30 } },
+    });
+    expect(
+      parseEnv({ COMPILE_SANDBOX: 'off', COMPILES_PER_MINUTE: '5', AVR_GXX: '/opt/avr/bin/avr-g++' }),
+    ).toMatchObject({
+      ok: true,
+      config: { compile: { sandbox: 'off', perAccountPerMinute: 5, compiler: '/opt/avr/bin/avr-g++' } },
+    });
+    expect(parseEnv({ COMPILE_SANDBOX: 'no' })).toMatchObject({ ok: false });
+  });
+
   it('uses PostgreSQL when DATABASE_URL is a postgres URL', () => {
     const result = parseEnv({ DATABASE_URL: 'postgresql://u:p@db:5432/rf' });
     expect(result).toMatchObject({

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -72,6 +73,14 @@ const envSchema = z.object({
       }
     }),
   ),
+  // Cheap password hashing, for test runs only (refused unless NODE_ENV=test).
+  PASSWORD_HASH_COST: optional(z.enum(['owasp', 'test'], { error: 'must be owasp or test' })),
+  NODE_ENV: optional(z.string()),
+  // Compiling learners' sketches (issue 32): the sandbox may be turned off only for one trusted user.
+  COMPILE_SANDBOX: optional(z.enum(['on', 'off'], { error: 'must be on or off (off only for a single trusted user)' })),
+  AVR_GXX: optional(z.string()),
+  ARDUINO_AVR_CORE: optional(z.string()),
+  COMPILES_PER_MINUTE: count('compiles'),
   // Password recovery by e-mail (optional; both or neither). Links in mail always point at SITE_URL.
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')),
   MAIL_FROM: optional(
@@ -175,6 +184,34 @@ export const DEFAULT_CLASS_CONFIG: ClassConfig = {
   },
 };
 
+/** The compile service for learners' sketches (src/server/compile/). */
+export interface CompileConfig {
+  /** `off` compiles without the sandbox: only for a single trusted user (COMPILE_SANDBOX=off). */
+  readonly sandbox: 'bubblewrap' | 'off';
+  /** avr-g++ (`AVR_GXX`). */
+  readonly compiler: string;
+  /** The Arduino AVR core (`ARDUINO_AVR_CORE`). */
+  readonly core: string;
+  /** Compiles each account may ask for per minute, cached ones included. */
+  readonly perAccountPerMinute: number;
+  /** Compiles at once in this instance: its cores. */
+  readonly concurrency: number;
+  /** Compiles waiting in this instance, in all and per account, before more are refused. */
+  readonly maxWaiting: number;
+  readonly maxWaitingPerAccount: number;
+}
+
+export const DEFAULT_COMPILE_CONFIG: CompileConfig = {
+  sandbox: 'bubblewrap',
+  compiler: 'avr-g++',
+  core: '/usr/share/arduino/hardware/arduino/avr',
+  perAccountPerMinute: 30,
+  concurrency: Math.max(1, availableParallelism()),
+  // Two classes of 30 pressing Run together wait; a third is asked to try again in a few seconds.
+  maxWaiting: 60,
+  maxWaitingPerAccount: 2,
+};
+
 export interface AppConfig {
   readonly siteName: string;
   /** `DEFAULT_CLASS_CONFIG` when not given. */
@@ -199,6 +236,10 @@ export interface AppConfig {
   readonly streamLimits?: StreamLimits;
   /** Time allowed to receive a whole request, headers and body; `REQUEST_TIMEOUT_MS` of app.ts when not given. */
   readonly requestTimeoutMs?: number;
+  /** `DEFAULT_COMPILE_CONFIG` when not given. */
+  readonly compile?: CompileConfig;
+  /** argon2id's cost: OWASP's (the default), or `test`'s, which only a test run may choose (auth/passwords.ts). */
+  readonly passwordHashCost?: 'owasp' | 'test';
   /** Where log lines go instead of stdout: tests capture them to check what is written. */
   readonly logStream?: { write(line: string): void };
 }
@@ -232,6 +273,12 @@ export function parseEnv(env: Record<string, string | undefined>, cwd = process.
     e.SMTP_URL && !e.SITE_URL ? 'SITE_URL must be set with SMTP_URL (mailed reset links point at it)' : null,
   ].filter((problem) => problem !== null);
   if (mailProblems.length > 0) return { ok: false, problems: mailProblems };
+  if (e.PASSWORD_HASH_COST === 'test' && e.NODE_ENV !== 'test') {
+    return {
+      ok: false,
+      problems: ['PASSWORD_HASH_COST=test is for test runs only (NODE_ENV=test): it weakens every stored password'],
+    };
+  }
   const dataDir = path.resolve(cwd, e.DATA_DIR ?? 'data');
   return {
     ok: true,
@@ -268,6 +315,14 @@ export function parseEnv(env: Record<string, string | undefined>, cwd = process.
       streamLimits: {
         perAddress: e.MAX_STREAMS_PER_ADDRESS ?? DEFAULT_STREAM_LIMITS.perAddress,
         total: e.MAX_STREAMS ?? DEFAULT_STREAM_LIMITS.total,
+      },
+      passwordHashCost: e.PASSWORD_HASH_COST ?? 'owasp',
+      compile: {
+        ...DEFAULT_COMPILE_CONFIG,
+        sandbox: e.COMPILE_SANDBOX === 'off' ? 'off' : 'bubblewrap',
+        compiler: e.AVR_GXX ?? DEFAULT_COMPILE_CONFIG.compiler,
+        core: e.ARDUINO_AVR_CORE ?? DEFAULT_COMPILE_CONFIG.core,
+        perAccountPerMinute: e.COMPILES_PER_MINUTE ?? DEFAULT_COMPILE_CONFIG.perAccountPerMinute,
       },
     },
   };

@@ -150,6 +150,18 @@ describe('class mode', () => {
       .waitFor();
     await page.keyboard.press('Escape');
 
+    // The learner keeps their own version of the tutorial's code (saved to their account, as the editor does).
+    const learnerToken = await learner.page.evaluate(
+      () => JSON.parse(localStorage.getItem('roboforge.auth.session') ?? '{}').access_token,
+    );
+    const original = await (await fetch(url('/sketches/plant-watering-robot.ino'))).text();
+    const saved = await fetch(url('/api/sketches/tutorials/plant-watering-robot'), {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${learnerToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ source: `// Ada: water for longer\n${original}`, base_revision: null }),
+    });
+    expect(saved.status).toBe(201);
+
     // Help: the learner asks; the teacher sees who, where, how long; "I'm coming" reaches the learner.
     await learner.page.getByRole('button', { name: 'Ask for help' }).click();
     await learner.page.getByLabel('I’m stuck on').selectOption({ label: 'step 2' });
@@ -160,6 +172,17 @@ describe('class mode', () => {
     await request.getByText('Stuck on step 2 of').waitFor({ timeout: 15_000 });
     expect(await request.innerText()).toContain('Ada L.');
     expect(await request.innerText()).toMatch(/waiting (just now|\d+ min)/);
+    // Their code, beside the tutorial's: what they changed, read-only; and the grid marks who changed it.
+    await request.getByRole('button', { name: 'Their code' }).click();
+    const theirCode = page.getByRole('dialog').getByTestId('their-code');
+    await expect(theirCode.locator('[data-diff="added"]').innerText()).resolves.toContain('// Ada: water for longer');
+    await expect(theirCode.locator('[data-diff="removed"]').count()).resolves.toBe(0);
+    await expectNoAxeViolations(page, 'the help queue’s Their code dialog');
+    await page.screenshot({ path: `${SHOTS}/their-code-dialog.png` });
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('button', { name: /^\d+\/\d+ steps, changed the code: Ada L\., Plant Watering Robot$/ })
+      .waitFor({ timeout: 15_000 });
     await request.getByRole('button', { name: 'I’m coming' }).click();
     await learner.page.getByRole('heading', { name: 'Your teacher is coming!' }).waitFor({ timeout: 15_000 });
     await request.getByRole('button', { name: 'Done helping Ada L.' }).click();

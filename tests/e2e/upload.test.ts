@@ -45,6 +45,43 @@ describe('uploading to a board from the tutorial page', () => {
     await close();
   });
 
+  test('uploads the learner’s own version when they changed the code, and says which it sends', {
+    timeout: 90_000,
+  }, async ({ browser }) => {
+    const { page, errors, close } = await openSignedInPage(browser);
+    const board = await unoWithOptiboot();
+    const serial = await attachSimulatedSerial(page, board);
+    await page.goto(url(`/projects/${SLUG}#edit`));
+    await page.getByRole('button', { name: 'Edit the code' }).click();
+    const original = readFileSync(
+      path.resolve(import.meta.dirname, `../../src/shared/content/sketches/${SLUG}.ino`),
+      'utf8',
+    );
+    await page.getByRole('textbox', { name: `Your version of ${SLUG}.ino` }).click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.insertText(original.replace('Plant Watering Robot ready', 'Uploaded: my own version'));
+    await expect
+      .poll(() => page.locator('[data-save-state]').getAttribute('data-save-state'), { timeout: 15_000 })
+      .toBe('saved');
+
+    await page.getByRole('button', { name: 'Set up the upload' }).click();
+    await expect(page.getByRole('radio', { name: /^Your version/ }).isChecked()).resolves.toBe(true);
+    await serial.startClock();
+    // Not compiled yet on this device: the upload compiles it first, then writes it.
+    await page.getByRole('button', { name: 'Upload my version' }).click();
+    await page.getByText('Uploaded and checked.').waitFor({ timeout: 45_000 });
+    await page
+      .getByRole('log', { name: 'Serial output' })
+      .getByText('Uploaded: my own version')
+      .waitFor({ timeout: 30_000 });
+    await serial.stopClock();
+    // The tutorial's program is one choice away.
+    await page.getByRole('radio', { name: 'The tutorial’s program' }).check();
+    await page.getByRole('button', { name: 'Upload again' }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   test('says what to do when the cable comes out halfway, and the next upload works', async ({ browser }) => {
     const { page, close } = await openSignedInPage(browser);
     const board = await unoWithOptiboot();

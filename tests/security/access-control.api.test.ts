@@ -81,6 +81,7 @@ const MATRIX = `
   GET    /api/classes/:id/learners/:learnerId/progress  401       200   403   401     401     401         401      401      401   401       200   404     403
   GET    /api/classes/:id/progress                   401       200   403   401     401     401         401      401      401   401       200   404     403
   GET    /api/classes/:id/progress.csv               401       200   403   401     401     401         401      401      401   401       200   404     403
+  GET    /api/classes/:id/learners/:learnerId/sketches/:slug  401       200   403   401     401     401         401      401      401   401       200   404     403
   GET    /api/classes/:id/help                       401       200   403   401     401     401         401      401      401   401       200   404     403
   POST   /api/classes/:id/help/:requestId            401       204   403   401     401     401         401      401      401   401       204   404     403
   GET    /api/realtime/classes/:id                   401       200   403   401     401     401         401      401      401   401       200   404     403
@@ -90,6 +91,14 @@ const MATRIX = `
   GET    /api/learner/class                          401       403   403   401     401     401         401      401      401   401       403   403     200
   POST   /api/learner/help                           401       403   403   401     401     401         401      401      401   401       403   403     201
   DELETE /api/learner/help                           401       403   403   401     401     401         401      401      401   401       403   403     204
+  POST   /api/sketches/compile                       401       200   200   401     401     401         401      401      401   401       200   200     200
+  GET    /api/sketches                               401       200   200   401     401     401         401      401      401   401       200   200     200
+  GET    /api/sketches/tutorials/:slug               401       200   404   401     401     401         401      401      401   401       404   404     404
+  PUT    /api/sketches/tutorials/:slug               401       200   201   401     401     401         401      401      401   401       201   201     201
+  DELETE /api/sketches/tutorials/:slug               401       204   204   401     401     401         401      401      401   401       204   204     204
+  GET    /api/sketches/:id                           401       200   404   401     401     401         401      401      401   401       404   404     404
+  PUT    /api/sketches/:id                           401       200   404   401     401     401         401      401      401   401       404   404     404
+  DELETE /api/sketches/:id                           401       204   204   401     401     401         401      401      401   401       204   204     204
 `;
 
 const CALLERS = [
@@ -194,6 +203,33 @@ const REQUESTS: Record<string, Send> = {
   'PATCH /api/profiles/:id': (w, auth) =>
     json(w, 'PATCH', `/api/profiles/${w.owner.user.id}`, auth, { bio: 'Written by whoever called' }),
   'GET /api/bookmarks': (w, auth) => json(w, 'GET', '/api/bookmarks', auth),
+  'GET /api/sketches': (w, auth) => json(w, 'GET', '/api/sketches', auth),
+  'GET /api/classes/:id/learners/:learnerId/sketches/:slug': (w, auth) =>
+    json(w, 'GET', `/api/classes/${w.klass.id}/learners/${w.pupil.id}/sketches/${SKETCHED_TUTORIAL}`, auth),
+  'GET /api/sketches/tutorials/:slug': (w, auth) =>
+    json(w, 'GET', `/api/sketches/tutorials/${SKETCHED_TUTORIAL}`, auth),
+  'PUT /api/sketches/tutorials/:slug': (w, auth) =>
+    json(w, 'PUT', `/api/sketches/tutorials/${SKETCHED_TUTORIAL}`, auth, {
+      source: 'void setup() {} // by the caller',
+      base_revision: 1,
+    }),
+  'DELETE /api/sketches/tutorials/:slug': (w, auth) =>
+    json(w, 'DELETE', `/api/sketches/tutorials/${SKETCHED_TUTORIAL}`, auth),
+  'GET /api/sketches/:id': (w, auth) => json(w, 'GET', `/api/sketches/${OWNER_SKETCH_ID}`, auth),
+  'PUT /api/sketches/:id': (w, auth) =>
+    json(w, 'PUT', `/api/sketches/${OWNER_SKETCH_ID}`, auth, {
+      name: 'Taken over',
+      circuit: 'trainer',
+      source: 'void setup() {} // by the caller',
+      base_revision: 1,
+    }),
+  'DELETE /api/sketches/:id': (w, auth) => json(w, 'DELETE', `/api/sketches/${OWNER_SKETCH_ID}`, auth),
+  'POST /api/sketches/compile': (w, auth) =>
+    json(w, 'POST', '/api/sketches/compile', auth, {
+      board: 'uno',
+      source:
+        'void setup() { pinMode(13, OUTPUT); }\nvoid loop() { digitalWrite(13, !digitalRead(13)); delay(500); }\n',
+    }),
   'POST /api/bookmarks': (w, auth) => json(w, 'POST', '/api/bookmarks', auth, { project_id: 7 }),
   'DELETE /api/bookmarks/:project_id': (w, auth) => json(w, 'DELETE', '/api/bookmarks/5', auth),
   'GET /api/auth/user': (w, auth) => json(w, 'GET', '/api/auth/user', auth),
@@ -325,6 +361,14 @@ async function signIn(server: TestServer, email: string): Promise<Session> {
 }
 
 /** Everything of a member's that a caller who is not them (or, for the target, an administrator) must not change. */
+/** The owner's saved code in every cell: their version of this tutorial and a sketch of their own. */
+const SKETCHED_TUTORIAL = 'plant-watering-robot';
+const OWNER_SKETCH_ID = '6a0e4d3c-2b1a-4f9e-8d7c-000000000001';
+/** In the owner's sketches only: an answer to anyone else that holds it leaked them. */
+const OWNER_CODE = 'owner-only-code-4711';
+/** In the pupil's version of the tutorial: for the class's teachers (and administrators) only. */
+const PUPIL_CODE = 'pupil-code-for-teachers-0815';
+
 async function memberState(world: World, member: Session): Promise<string> {
   const db = world.server.app.database.db;
   const ownerId = member.user.id;
@@ -337,9 +381,15 @@ async function memberState(world: World, member: Session): Promise<string> {
     .orderBy('id')
     .execute();
   const resets = await db.selectFrom('password_resets').select('id').where('user_id', '=', ownerId).execute();
+  const sketches = await db
+    .selectFrom('sketches')
+    .select(['id', 'kind', 'circuit', 'name', 'source', 'revision'])
+    .where('user_id', '=', ownerId)
+    .orderBy('id')
+    .execute();
   const sessionId = z.string().parse(decodeJwt(member.access_token).sid);
   const signedIn = await world.server.app.repos.sessions.isActive(sessionId);
-  return JSON.stringify({ account, profile, bookmarks, resets, signedIn });
+  return JSON.stringify({ account, profile, bookmarks, resets, sketches, signedIn });
 }
 
 /** Everything of the class: only its teachers and administrators may change it. */
@@ -478,13 +528,39 @@ describeEachDatabase('access control', ROOMY_LIMITS, (test) => {
     };
   }
 
-  /** Every cell starts from the same data: the owner has bookmarked project 5, nobody else anything. */
+  /**
+   * Every cell starts from the same data: the owner has bookmarked project 5 and saved their version of
+   * one tutorial and one sketch of their own; nobody else anything.
+   */
   async function resetBookmarks(world: World) {
     const db = world.server.app.database.db;
+    const at = new Date().toISOString();
     await db.deleteFrom('bookmarks').execute();
+    await db.insertInto('bookmarks').values({ user_id: world.owner.user.id, project_id: 5, created_at: at }).execute();
+    await db.deleteFrom('sketches').execute();
+    const sketch = { user_id: world.owner.user.id, revision: 1, created_at: at, updated_at: at };
     await db
-      .insertInto('bookmarks')
-      .values({ user_id: world.owner.user.id, project_id: 5, created_at: new Date().toISOString() })
+      .insertInto('sketches')
+      .values([
+        {
+          ...sketch,
+          id: crypto.randomUUID(),
+          kind: 'tutorial',
+          circuit: SKETCHED_TUTORIAL,
+          name: '',
+          source: `// ${OWNER_CODE}`,
+        },
+        { ...sketch, id: OWNER_SKETCH_ID, kind: 'own', circuit: 'trainer', name: 'Mine', source: `// ${OWNER_CODE}` },
+        {
+          ...sketch,
+          user_id: world.pupil.id,
+          id: crypto.randomUUID(),
+          kind: 'tutorial',
+          circuit: SKETCHED_TUTORIAL,
+          name: '',
+          source: `// ${PUPIL_CODE}`,
+        },
+      ])
       .execute();
   }
 
@@ -536,6 +612,10 @@ describeEachDatabase('access control', ROOMY_LIMITS, (test) => {
       const ownAccount = caller === member && SHOWS_OWN_EMAIL.has(row.endpoint);
       if (!ownAccount && !adminView && answer.text.includes(session.user.email))
         problems.push(`${cell}: leaked the ${member}'s e-mail`);
+    }
+    if (caller !== 'owner' && answer.text.includes(OWNER_CODE)) problems.push(`${cell}: leaked the owner's code`);
+    if (caller !== 'owner' && caller !== 'admin' && answer.text.includes(PUPIL_CODE)) {
+      problems.push(`${cell}: leaked a pupil's code outside their class's teachers`);
     }
     const ownerAfter = await memberState(world, world.owner);
     if (caller !== 'owner' && ownerAfter !== before)

@@ -31,6 +31,8 @@ import {
 } from '#shared/schemas/classes.ts';
 import { healthSchema } from '#shared/schemas/health.ts';
 import { publicProfileListSchema, publicProfileSchema } from '#shared/schemas/profile.ts';
+import { compiledSketchSchema } from '#shared/schemas/sketch-compile.ts';
+import { sketchSchema } from '#shared/schemas/sketches.ts';
 import { addLearners, createClass, learnerSession, newTeacher } from '#test/classes.ts';
 import { findInvalidRows } from '#test/database-invariants.ts';
 import { writeFixtureWebBuild } from '#test/fixture-web-build.ts';
@@ -131,6 +133,9 @@ const ENDPOINTS = [
   'GET /api/classes/:id/community',
   'POST /api/class-sign-in/:code',
   'POST /api/learner/help',
+  'PUT /api/sketches/tutorials/:slug',
+  'PUT /api/sketches/:id',
+  'POST /api/sketches/compile',
   ...CLASS_ENDPOINTS,
   'any method on any API path',
 ] as const;
@@ -387,6 +392,68 @@ function endpoints(context: FuzzContext): Record<EndpointName, Endpoint> {
       requests: fc
         .tuple(ownerAuth, hostileBody(fc.record({ project_id: field(projectId) }, { requiredKeys: [] })))
         .map(([auth, body]) => withBody('POST', '/api/bookmarks', auth, body)),
+    },
+    'PUT /api/sketches/tutorials/:slug': {
+      success: sketchSchema,
+      requests: fc
+        .tuple(
+          ownerAuth,
+          fc.oneof(
+            { weight: 4, arbitrary: fc.constantFrom('plant-watering-robot', 'line-following-robot') },
+            { weight: 1, arbitrary: idSegment('plant-watering-robot') },
+          ),
+          hostileBody(
+            fc.record(
+              {
+                source: field(fc.string({ maxLength: 200 })),
+                base_revision: field(fc.oneof(fc.constant(null), fc.integer({ min: -1, max: 5 }))),
+              },
+              { requiredKeys: [] },
+            ),
+          ),
+        )
+        .map(([auth, slug, body]) => withBody('PUT', `/api/sketches/tutorials/${slug}`, auth, body)),
+    },
+    'PUT /api/sketches/:id': {
+      success: sketchSchema,
+      requests: fc
+        .tuple(
+          ownerAuth,
+          idSegment('0b7c6d5e-4f3a-4b2c-9d1e-0f1a2b3c4d5e'),
+          hostileBody(
+            fc.record(
+              {
+                name: field(fc.string({ maxLength: 80 })),
+                circuit: field(fc.constantFrom('trainer', 'plant-watering-robot', 'mars')),
+                source: field(fc.string({ maxLength: 200 })),
+                base_revision: field(fc.oneof(fc.constant(null), fc.integer({ min: -1, max: 5 }))),
+              },
+              { requiredKeys: [] },
+            ),
+          ),
+        )
+        .map(([auth, id, body]) => withBody('PUT', `/api/sketches/${id}`, auth, body)),
+    },
+    'POST /api/sketches/compile': {
+      success: compiledSketchSchema,
+      // Each accepted request runs the real compiler (or meets the account's rate): fewer runs.
+      runs: runCount(40, 300),
+      requests: fc
+        .tuple(
+          ownerAuth,
+          hostileBody(
+            fc.record(
+              {
+                board: field(fc.constantFrom('uno', 'nano', 'mega')),
+                source: field(
+                  fc.oneof(fc.constant('void setup() {}\nvoid loop() {}\n'), fc.string({ maxLength: 200 })),
+                ),
+              },
+              { requiredKeys: [] },
+            ),
+          ),
+        )
+        .map(([auth, body]) => withBody('POST', '/api/sketches/compile', auth, body)),
     },
     'DELETE /api/bookmarks/:project_id': {
       requests: fc

@@ -3,6 +3,7 @@ import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './free-port.ts';
 import { ROOT } from './repository-root.ts';
+import { testSettings } from './settings.ts';
 
 /** One run of the server process, from spawn to exit. */
 export interface ServerInstance {
@@ -179,7 +180,15 @@ export class ServerProcess {
       : [process.execPath, [this.#script]];
     const child = spawn(command, args, {
       cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...this.#env },
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        // Tests hash passwords at the test cost; a benchmark measures the real one.
+        ...(testSettings.underTest ? { PASSWORD_HASH_COST: 'test' } : {}),
+        ...this.#env,
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     child.stderr?.on('data', (chunk: Buffer) => {

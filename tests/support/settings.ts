@@ -34,6 +34,8 @@ const testEnvironmentSchema = z
     /** The AVR compiler (avr-g++; its binutils beside it) and the Arduino AVR core that build the tutorial sketches (Debian's by default). */
     AVR_GXX: optional(z.string()).transform((path) => path ?? 'avr-g++'),
     ARDUINO_AVR_CORE: optional(z.string()).transform((path) => path ?? '/usr/share/arduino/hardware/arduino/avr'),
+    /** Vitest sets `test`; a benchmark run with `node` leaves it unset. */
+    NODE_ENV: optional(z.string()),
     /** `1`: `npm run bench` measures less, for a quick look. */
     BENCH_QUICK: flag('BENCH_QUICK'),
   })
@@ -49,6 +51,8 @@ const testEnvironmentSchema = z
       soak: env.SOAK,
       fuzzSeed: env.FUZZ_SEED,
       benchQuick: env.BENCH_QUICK,
+      /** Under Vitest: servers the tests start hash passwords at the test cost; benchmarks keep the real one. */
+      underTest: env.NODE_ENV === 'test',
       avrCompiler: env.AVR_GXX,
       arduinoAvrCore: env.ARDUINO_AVR_CORE,
     };

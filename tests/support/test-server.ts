@@ -29,6 +29,8 @@ export async function startTestServer(
     webRoot: null,
     logLevel: 'silent',
     trustProxy: false,
+    // argon2 at the test cost: a test's accounts cost a millisecond each, not 33 (auth/passwords.ts).
+    passwordHashCost: 'test',
     ...overrides,
     database: database.config,
   };

@@ -3,6 +3,7 @@ import { administrationRepository } from './repositories/administration.ts';
 import { auditLogRepository } from './repositories/audit-log.ts';
 import { bookmarksRepository } from './repositories/bookmarks.ts';
 import { classesRepository } from './repositories/classes.ts';
+import { compiledSketchesRepository } from './repositories/compiled-sketches.ts';
 import { healthRepository } from './repositories/health.ts';
 import { membersRepository } from './repositories/members.ts';
 import { passwordResetsRepository } from './repositories/password-resets.ts';
@@ -12,6 +13,7 @@ import { progressRepository } from './repositories/progress.ts';
 import { serverSecretsRepository } from './repositories/server-secrets.ts';
 import { sessionsRepository } from './repositories/sessions.ts';
 import { signingKeysRepository } from './repositories/signing-keys.ts';
+import { sketchesRepository } from './repositories/sketches.ts';
 import { usersRepository } from './repositories/users.ts';
 
 /**
@@ -34,6 +36,8 @@ export function createRepositories(database: Database) {
     passwordResets: passwordResetsRepository(database),
     administration: administrationRepository(database),
     classes: classesRepository(database),
+    compiledSketches: compiledSketchesRepository(database),
+    sketches: sketchesRepository(database),
   };
 }
 

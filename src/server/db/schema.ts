@@ -178,6 +178,29 @@ export interface ClassEventsTable {
   created_at: string;
 }
 
+/** A compiled sketch, keyed by a hash of its board, source and toolchain (compile/compile-service.ts). */
+export interface CompiledSketchesTable {
+  key: string;
+  /** The compile's answer as JSON (`compiledSketchSchema` without `cached`). */
+  result: string;
+  created_at: string;
+  used_at: string;
+}
+
+/** A learner's saved code (routes/api/sketches/sketches.ts). */
+export interface SketchesTable {
+  id: string;
+  user_id: string;
+  kind: 'tutorial' | 'own';
+  /** 'trainer' or a tutorial's slug. */
+  circuit: string;
+  name: string;
+  source: string;
+  revision: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -195,6 +218,8 @@ export interface DatabaseSchema {
   learners: LearnersTable;
   help_requests: HelpRequestsTable;
   class_events: ClassEventsTable;
+  compiled_sketches: CompiledSketchesTable;
+  sketches: SketchesTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

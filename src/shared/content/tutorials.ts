@@ -49,7 +49,10 @@ export type PartKind =
   | 'thermistor'
   | 'ds3231'
   | 'uln2003-stepper'
-  | 'push-button';
+  | 'push-button'
+  | 'potentiometer'
+  | 'hc-sr04'
+  | 'passive-buzzer';
 
 /** A part in the wiring diagram, with only the pins that are used. */
 export interface WiringPart {
@@ -74,12 +77,19 @@ export interface CodeRef {
   readonly to: number;
 }
 
-export interface Tutorial {
-  readonly projectId: number;
+/**
+ * A board and the parts wired to it: what the simulator runs a program on and the wiring diagram
+ * draws. Each tutorial is one; the trainer board (trainer-board.ts) is another.
+ */
+export interface Circuit {
   readonly slug: string;
   readonly board: Board;
   readonly parts: readonly WiringPart[];
   readonly wires: readonly Wire[];
+}
+
+export interface Tutorial extends Circuit {
+  readonly projectId: number;
   readonly codeRefs: readonly CodeRef[];
 }
 

@@ -1,5 +1,6 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { roleSchema } from './admin.ts';
+import { sketchSchema } from './sketches.ts';
 import { z } from './z.ts';
 
 /** A member's own account (`/api/account…`, `/api/auth/logout`): self-service on the dashboard (product §2). */
@@ -73,6 +74,8 @@ export const accountExportSchema = z.object({
   }),
   bookmarks: z.array(z.object({ project_id: z.number().int(), created_at: z.iso.datetime() })),
   progress: z.object({ steps: z.array(tickSchema), materials: z.array(tickSchema) }),
+  /** The member's saved code: their versions of tutorials and their own sketches, in full. */
+  sketches: z.array(sketchSchema),
   /** Signed-in sessions still alive: when each began, was last refreshed, and ends at the latest. */
   sessions: z.array(
     z.object({ started_at: z.iso.datetime(), refreshed_at: z.iso.datetime(), ends_at: z.iso.datetime() }),

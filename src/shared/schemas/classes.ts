@@ -7,6 +7,7 @@ import {
   PASSWORD_MAX_LENGTH,
 } from '../constants.ts';
 import { PROJECT_IDS } from '../content/project-ids.ts';
+import { sketchSchema } from './sketches.ts';
 import { z } from './z.ts';
 
 /**
@@ -196,6 +197,8 @@ export const progressCellSchema = z.object({
   steps_done: z.number().int().nonnegative(),
   materials_checked: z.number().int().nonnegative(),
   last_activity: z.iso.datetime().nullable(),
+  /** The learner keeps a version of this tutorial's code of their own (issue 32). */
+  code_changed: z.boolean(),
 });
 export type ProgressCell = z.infer<typeof progressCellSchema>;
 
@@ -234,6 +237,8 @@ export const helpRequestSchema = z.object({
   created_at: z.iso.datetime(),
   /** Set when the teacher said they are coming. */
   coming_at: z.iso.datetime().nullable(),
+  /** The learner changed this tutorial's code: the teacher can read their version. */
+  code_changed: z.boolean(),
 });
 export type HelpRequest = z.infer<typeof helpRequestSchema>;
 
@@ -310,6 +315,8 @@ export const learnerExportSchema = z.object({
     steps: z.array(z.object({ project_id: z.number().int(), index: z.number().int(), done_at: z.iso.datetime() })),
     materials: z.array(z.object({ project_id: z.number().int(), index: z.number().int(), done_at: z.iso.datetime() })),
   }),
+  /** The learner's versions of tutorials' code. */
+  sketches: z.array(sketchSchema),
   help_requests: z.array(
     z.object({
       project_id: z.number().int(),

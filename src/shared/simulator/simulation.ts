@@ -1,4 +1,4 @@
-import type { Tutorial } from '../content/tutorials.ts';
+import type { Circuit } from '../content/tutorials.ts';
 import { type ClockSymbols, SimBoard } from './board.ts';
 import { circuitOf } from './circuit.ts';
 import { flashFromHex } from './intel-hex.ts';
@@ -6,7 +6,7 @@ import { PART_MODELS } from './parts/index.ts';
 import type { Control, PartContext, PartModel, PartView } from './parts/part.ts';
 
 /*
- * One tutorial's circuit, alive: its compiled sketch on a simulated board, with a model of each of
+ * One circuit (a tutorial's or the trainer board's), alive: its compiled sketch on a simulated board, with a model of each of
  * its parts attached as its wires say. The page runs this in a Web Worker (./worker.ts); the
  * tutorials' scenario tests run it in Node. Both move time the same way: `run` for real time,
  * `fastForward` for the sketches' long waits.
@@ -27,14 +27,14 @@ export class Simulation {
   private readonly serialListeners: ((text: string) => void)[] = [];
   private sinceUpdateMs = 0;
   readonly startTime: Date;
-  readonly tutorial: Tutorial;
+  readonly circuit: Circuit;
 
-  constructor(tutorial: Tutorial, hex: string, clock: ClockSymbols, options: SimulationOptions = {}) {
-    this.tutorial = tutorial;
+  constructor(circuit: Circuit, hex: string, clock: ClockSymbols, options: SimulationOptions = {}) {
+    this.circuit = circuit;
     this.startTime = options.startTime ?? new Date();
     this.board = new SimBoard(flashFromHex(hex), clock);
-    const wiring = circuitOf(tutorial);
-    for (const part of tutorial.parts) {
+    const wiring = circuitOf(circuit);
+    for (const part of circuit.parts) {
       const context: PartContext = {
         board: this.board,
         part,
@@ -93,7 +93,7 @@ export class Simulation {
 
   model(partId: string): PartModel {
     const model = this.models.get(partId);
-    if (!model) throw new Error(`${this.tutorial.slug} has no part ${partId}`);
+    if (!model) throw new Error(`${this.circuit.slug} has no part ${partId}`);
     return model;
   }
 

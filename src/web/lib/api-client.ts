@@ -5,11 +5,14 @@ import { apiErrorSchema } from '#shared/schemas/api-error.ts';
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, message: string) {
+  /** The answer's whole body, for a caller that reads more of it (a compile's diagnostics); parse before use. */
+  readonly payload: unknown;
+  constructor(status: number, code: string, message: string, payload: unknown = null) {
     super(message);
     this.name = 'ApiRequestError';
     this.status = status;
     this.code = code;
+    this.payload = payload;
   }
 }
 
@@ -81,7 +84,7 @@ export function createApiClient(fetchImpl: typeof fetch = defaultFetch): ApiClie
 function errorOf(status: number, payload: unknown): ApiRequestError {
   const parsed = apiErrorSchema.safeParse(payload);
   return parsed.success
-    ? new ApiRequestError(status, parsed.data.error.code, parsed.data.error.message)
+    ? new ApiRequestError(status, parsed.data.error.code, parsed.data.error.message, payload)
     : new ApiRequestError(status, 'http_error', `The server answered ${status}.`);
 }
 

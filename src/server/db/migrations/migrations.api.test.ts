@@ -11,6 +11,7 @@ const TABLES = [
   'class_events',
   'class_teachers',
   'classes',
+  'compiled_sketches',
   'help_requests',
   'learners',
   'material_checks',
@@ -20,6 +21,7 @@ const TABLES = [
   'refresh_tokens',
   'server_secrets',
   'signing_keys',
+  'sketches',
   'step_progress',
   'users',
 ];

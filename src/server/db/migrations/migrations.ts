@@ -248,6 +248,49 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
+    '0008_compiled_sketches': {
+      async up(db: Kysely<unknown>) {
+        // Compiled learners' sketches, shared by every instance: the same board, source and toolchain
+        // (hashed into `key`) are compiled once. Holds no account: a program is nobody's secret once
+        // it is keyed by its own text, and whoever asks with the same text may have it.
+        await db.schema
+          .createTable('compiled_sketches')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('result', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('used_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('compiled_sketches_used_at').on('compiled_sketches').column('used_at').execute();
+      },
+    },
+    '0009_sketches': {
+      async up(db: Kysely<unknown>) {
+        // A learner's saved code: their version of a tutorial's sketch (one per tutorial, `circuit` the
+        // tutorial's slug) or a named sketch of their own on a circuit ('trainer' or a tutorial's slug).
+        await db.schema
+          .createTable('sketches')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('circuit', 'text', (c) => c.notNull())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('source', 'text', (c) => c.notNull())
+          .addColumn('revision', 'integer', (c) => c.notNull().check(sql`revision >= 1`))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .addCheckConstraint('sketches_kind', sql`kind in ('tutorial', 'own')`)
+          .execute();
+        await db.schema.createIndex('sketches_user').on('sketches').column('user_id').execute();
+        // One version of each tutorial per learner: two devices saving their first version at once make one row.
+        await db.schema
+          .createIndex('sketches_tutorial_version')
+          .on('sketches')
+          .columns(['user_id', 'circuit'])
+          .unique()
+          .where(sql.ref('kind'), '=', 'tutorial')
+          .execute();
+      },
+    },
   };
 }
 

@@ -582,7 +582,7 @@ export function classesRepository(database: Database) {
       learnerId: string,
       now = new Date(),
       trx: Executor = db,
-    ): Promise<LearnerExport | undefined> {
+    ): Promise<Omit<LearnerExport, 'sketches'> | undefined> {
       return inTransaction(trx, async (tx) => {
         const learner = await this.findLearner(classId, learnerId, tx);
         if (!learner) return undefined;

@@ -1,6 +1,7 @@
 import type { PartKind } from '../../content/tutorials.ts';
 import { dht11 } from './dht11.ts';
 import { ds3231 } from './ds3231.ts';
+import { hcSr04 } from './hc-sr04.ts';
 import {
   inductiveSensor,
   irLineSensor,
@@ -10,6 +11,7 @@ import {
   mq2,
   mq135,
   phSensor,
+  potentiometer,
   pushButton,
   soilMoistureSensor,
   tdsSensor,
@@ -18,7 +20,7 @@ import {
 } from './inputs.ts';
 import { lcdI2c } from './lcd-i2c.ts';
 import { dcMotor, l298nDriver } from './motor-driver.ts';
-import { activeBuzzer, led, relayModule, waterPump } from './outputs.ts';
+import { activeBuzzer, led, passiveBuzzer, relayModule, waterPump } from './outputs.ts';
 import { type PartFactory, passivePart } from './part.ts';
 import { servoMg996r, servoSg90 } from './servo.ts';
 import { uln2003Stepper } from './stepper.ts';
@@ -37,6 +39,8 @@ export const PART_MODELS: Readonly<Record<PartKind, PartFactory>> = {
   'ir-obstacle-sensor': irObstacleSensor,
   'inductive-sensor': inductiveSensor,
   'push-button': pushButton,
+  potentiometer,
+  'hc-sr04': hcSr04,
   mq2,
   mq135,
   'ph-sensor': phSensor,
@@ -46,6 +50,7 @@ export const PART_MODELS: Readonly<Record<PartKind, PartFactory>> = {
   thermistor,
   led,
   'active-buzzer': activeBuzzer,
+  'passive-buzzer': passiveBuzzer,
   'l298n-driver': l298nDriver,
   'dc-motor': dcMotor,
   'servo-sg90': servoSg90,

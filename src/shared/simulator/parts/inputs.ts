@@ -156,6 +156,21 @@ function invert(f: (x: number) => number, target: number, low: number, high: num
 }
 
 /**
+ * A 10 kΩ rotary potentiometer, its two outer legs on 5 V and ground and its wiper on an analog pin:
+ * the wiper's voltage is the knob's position between the legs (a linear "B" taper). Which outer leg
+ * is on 5 V is read from the wiring: turned towards it, the reading rises.
+ */
+export const potentiometer: PartFactory = (context) => {
+  const output = requireArduinoPin(context, 'wiper');
+  const rightOnTop = context.wiring('right').supply === 'vcc';
+  return sliderPart(
+    context,
+    { key: 'position', min: 0, max: 100, step: 1, unit: '%', initial: 50, name: 'knob' },
+    (percent) => context.board.setVoltage(output, (SUPPLY_VOLTS * (rightOnTop ? percent : 100 - percent)) / 100),
+  );
+};
+
+/**
  * A light or temperature dependent resistor in a divider with a fixed 10 kΩ resistor: the point
  * between them is wired to an analog pin. Which end goes to 5 V is read from the wiring.
  */

@@ -31,6 +31,34 @@ export const activeBuzzer: PartFactory = (context) => {
   };
 };
 
+/**
+ * A passive buzzer (a bare piezo disc) has no oscillator of its own: it sounds only while its pin
+ * keeps switching, as tone() makes it (a square wave at the note's frequency, 31 Hz and up); a pin
+ * held high or low is silent, and one switch is only a click. So it sounds while the pin switched
+ * twice within the last period of the lowest tone.
+ */
+const LOWEST_TONE_PERIOD_US = 1_000_000 / 31;
+
+export const passiveBuzzer: PartFactory = (context) => {
+  const pin = requireArduinoPin(context, '+');
+  let lastSwitchAt = Number.NEGATIVE_INFINITY;
+  let switchBeforeAt = Number.NEGATIVE_INFINITY;
+  // A pin not driven (an input) puts nothing across the disc: as good as low.
+  let level = context.board.isHigh(pin);
+  context.board.onPinChange(pin, (high, micros) => {
+    if (high === level) return;
+    level = high;
+    switchBeforeAt = lastSwitchAt;
+    lastSwitchAt = micros;
+  });
+  return {
+    part: context.part,
+    controls: () => [],
+    setControl: () => {},
+    view: () => ({ kind: 'buzzer', sounding: context.board.micros - switchBeforeAt < LOWEST_TONE_PERIOD_US }),
+  };
+};
+
 /** A relay module with an active-high input (as the tutorials' sketches set RELAY_ON): COM meets NO while IN is high. */
 export const relayModule: PartFactory = (context) => {
   const pin = requireArduinoPin(context, 'IN');

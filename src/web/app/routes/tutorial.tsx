@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { findProjectBySlug } from '#shared/content/projects.ts';
 import { usePrefetchTutorial } from '#web/features/projects/api/tutorial-content.ts';
+import type { LoadEditor } from '#web/features/projects/components/edit-section.tsx';
 import type { LoadSimulator } from '#web/features/projects/components/simulator-section.tsx';
 import { TutorialScreen } from '#web/features/projects/components/tutorial-page.tsx';
 import { RequireAuthWithPreview } from '#web/lib/auth/require-auth.tsx';
@@ -11,6 +12,9 @@ import { NOT_FOUND, pageMeta, SITE_NAME } from '#web/lib/site.ts';
 /** The simulator (its own feature), loaded only when a learner presses "Run in the simulator". */
 const loadSimulator: LoadSimulator = () =>
   import('#web/features/simulator/components/simulator-panel.tsx').then((module) => module.default);
+
+/** The editor with the simulator (app/edit-and-run.tsx), loaded only when a learner presses "Edit the code". */
+const loadEditor: LoadEditor = () => import('../edit-and-run.tsx').then((module) => module.default);
 
 /** An unknown slug gets the app's 404 page, loaded only then. */
 const NotFoundRoute = lazy(() => import('./not-found.tsx'));
@@ -41,7 +45,15 @@ export default function TutorialRoute() {
     <QueryProvider>
       <PrefetchTutorial slug={slug} />
       <RequireAuthWithPreview>
-        {(userId) => <TutorialScreen key={slug} project={project} userId={userId} loadSimulator={loadSimulator} />}
+        {(userId) => (
+          <TutorialScreen
+            key={slug}
+            project={project}
+            userId={userId}
+            loadSimulator={loadSimulator}
+            loadEditor={loadEditor}
+          />
+        )}
       </RequireAuthWithPreview>
     </QueryProvider>
   );

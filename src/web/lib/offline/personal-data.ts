@@ -1,5 +1,4 @@
 import { PERSONAL_CACHE_NAME } from '#shared/offline.ts';
-import { forgetKeptPrograms } from './sketch-store.ts';
 
 /**
  * Deletes what the service worker kept of the member's own reads (progress, bookmarks, account,
@@ -9,7 +8,6 @@ import { forgetKeptPrograms } from './sketch-store.ts';
 export async function forgetPersonalData(): Promise<void> {
   try {
     if (typeof caches !== 'undefined') await caches.delete(PERSONAL_CACHE_NAME);
-    await forgetKeptPrograms();
   } catch (error) {
     console.warn('Could not delete the offline copy of personal data', error);
   }

@@ -123,6 +123,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           created_at,
         })),
         progress: await repos.progress.list(userId),
+        sketches: await repos.sketches.exportAll(userId),
         sessions: await repos.sessions.listActive(userId),
         moderation: await repos.auditLog.forTarget(userId),
       };

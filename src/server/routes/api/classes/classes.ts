@@ -407,11 +407,12 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, learnerId } = request.params;
       const exported = await repos.classes.exportLearner(caller.userId, id, learnerId);
       if (!exported) throw learnerNotFound();
+      const sketches = await repos.sketches.exportAll(learnerId);
       reply.header(
         'content-disposition',
         `attachment; filename="roboforge-learner-${fileNamePart(exported.learner.username)}-${today()}.json"`,
       );
-      return exported;
+      return { ...exported, sketches };
     },
   );
 
@@ -440,6 +441,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
     const key = (learnerId: string, projectId: number) => `${learnerId}:${projectId}`;
     const stepCounts = new Map(steps.map((row) => [key(row.learnerId, row.projectId), row]));
     const materialCounts = new Map(materials.map((row) => [key(row.learnerId, row.projectId), row]));
+    const changedCode = await repos.sketches.tutorialVersionsOf(learners.map((learner) => learner.id));
     return {
       projects: PROJECTS.map((project) => ({
         id: project.id,
@@ -462,6 +464,7 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
             steps_done: Math.min(step?.count ?? 0, project.steps.length),
             materials_checked: Math.min(material?.count ?? 0, project.materials.length),
             last_activity: times.sort().at(-1) ?? null,
+            code_changed: changedCode.get(learner.id)?.includes(project.slug) ?? false,
           };
         }),
       })),
@@ -538,7 +541,15 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: classParamsSchema, response: { 200: helpQueueSchema, ...errorResponses(401, 403, 404) } } },
     async (request) => {
       await teacherOf(app, request, request.params.id);
-      return { requests: await repos.classes.helpQueue(request.params.id) };
+      const requests = await repos.classes.helpQueue(request.params.id);
+      const changedCode = await repos.sketches.tutorialVersionsOf(requests.map((help) => help.learner_id));
+      const slugOf = (projectId: number) => PROJECTS.find((project) => project.id === projectId)?.slug ?? '';
+      return {
+        requests: requests.map((help) => ({
+          ...help,
+          code_changed: changedCode.get(help.learner_id)?.includes(slugOf(help.project_id)) ?? false,
+        })),
+      };
     },
   );
 

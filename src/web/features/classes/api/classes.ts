@@ -14,6 +14,7 @@ import {
   learnerSchema,
   learnerWithSecretSchema,
 } from '#shared/schemas/classes.ts';
+import { sketchSchema } from '#shared/schemas/sketches.ts';
 import { z } from '#shared/schemas/z.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { authedRequest } from '#web/lib/auth/session.ts';
@@ -56,6 +57,30 @@ export const learnerProgressQueryOptions = (classId: string, learnerId: string) 
     queryFn: ({ signal }) =>
       authedRequest(`${learnerPath(classId, learnerId)}/progress`, learnerProgressSchema, { signal }),
   });
+
+/**
+ * A learner's version of a tutorial's code, and the tutorial's own beside it (the site's copy of
+ * the `.ino`), for the help queue's "Their code".
+ */
+export const learnerCodeQueryOptions = (classId: string, learnerId: string, slug: string) =>
+  queryOptions({
+    queryKey: [...CLASSES_QUERY_ROOT, classId, 'code', learnerId, slug],
+    queryFn: async ({ signal }) => {
+      const [theirs, original] = await Promise.all([
+        authedRequest(`${learnerPath(classId, learnerId)}/sketches/${encodeURIComponent(slug)}`, sketchSchema, {
+          signal,
+        }),
+        fetch(`/sketches/${encodeURIComponent(slug)}.ino`, { signal }).then((response) => {
+          if (!response.ok) throw new Error(`The tutorial's sketch did not load (${response.status})`);
+          return response.text();
+        }),
+      ]);
+      return { theirs: theirs.source, original, updatedAt: theirs.updated_at };
+    },
+  });
+
+export const useLearnerCode = (classId: string, learnerId: string, slug: string) =>
+  useQuery(learnerCodeQueryOptions(classId, learnerId, slug));
 
 /** Under the class's key: a teacher's change to the class (its switch, a learner added) refreshes it too. */
 export const classCommunityQueryOptions = (id: string) =>

@@ -1,10 +1,12 @@
-import { Check, Footprints, Hand } from 'lucide-react';
+import { Check, Code2, Footprints, Hand } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { findProject } from '#shared/content/projects.ts';
+import { CodeDiff } from '#web/components/code-diff.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { reasonOf } from '#web/lib/api-client.ts';
-import { useAnswerHelp, useHelpQueue } from '../api/classes.ts';
+import { useAnswerHelp, useHelpQueue, useLearnerCode } from '../api/classes.ts';
 import { waited } from '../lib/wording.ts';
 
 /** The time now, every 15 s: waiting times move without a refetch. */
@@ -15,6 +17,28 @@ function useNow(intervalMs = 15_000): number {
     return () => clearInterval(timer);
   }, [intervalMs]);
   return now;
+}
+
+/** A learner's own version of the tutorial's code: what they changed, then all of it, read-only. */
+function TheirCode({ classId, learnerId, slug }: { classId: string; learnerId: string; slug: string }) {
+  const code = useLearnerCode(classId, learnerId, slug);
+  if (code.isPending) return <Spinner label="Loading their code…" />;
+  if (code.isError) return <p className="text-sm text-muted">We could not load their code: {reasonOf(code.error)}</p>;
+  return (
+    <div className="flex flex-col gap-3" data-testid="their-code">
+      <h3 className="font-semibold">What they changed</h3>
+      <CodeDiff original={code.data.original} changed={code.data.theirs} />
+      <details>
+        <summary className="cursor-pointer text-sm font-semibold text-accent">All of their code</summary>
+        <pre
+          className="mt-2 max-h-80 overflow-auto rounded-lg border border-border bg-[var(--code-bg)] p-3 font-mono text-xs"
+          translate="no"
+        >
+          {code.data.theirs}
+        </pre>
+      </details>
+    </div>
+  );
 }
 
 /**
@@ -66,6 +90,23 @@ export function HelpQueue({ classId }: { classId: string }) {
                     <p className="mt-1 text-xs font-semibold text-accent">They know you are coming.</p>
                   ) : null}
                   <div className="mt-2.5 flex flex-wrap gap-2">
+                    {request.code_changed && project ? (
+                      <Dialog>
+                        <DialogTrigger asChild>
+                          <Button size="sm" variant="secondary">
+                            <Code2 aria-hidden="true" />
+                            Their code
+                          </Button>
+                        </DialogTrigger>
+                        <DialogContent
+                          className="max-w-2xl"
+                          title={`${request.display_name}’s code`}
+                          description={`Their version of ${project.title}, beside the tutorial’s. You can read it, not change it.`}
+                        >
+                          <TheirCode classId={classId} learnerId={request.learner_id} slug={project.slug} />
+                        </DialogContent>
+                      </Dialog>
+                    ) : null}
                     {request.coming_at ? null : (
                       <Button
                         size="sm"

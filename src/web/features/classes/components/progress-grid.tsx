@@ -124,13 +124,18 @@ export function ProgressGrid({ classId, progress }: { classId: string; progress:
                         onClick={() =>
                           setOpen({ learnerId: learner.id, name: learner.display_name, projectId: cell.project_id })
                         }
-                        aria-label={`${cell.steps_done}/${total} steps: ${learner.display_name}, ${project?.title}`}
+                        aria-label={`${cell.steps_done}/${total} steps${cell.code_changed ? ', changed the code' : ''}: ${learner.display_name}, ${project?.title}`}
                         className={cn(
                           'min-w-[3.25rem] rounded-lg border px-1.5 py-1.5 font-mono text-xs tabular-nums transition-colors hover:border-accent',
                           LEVEL_CLASS[level],
                         )}
                       >
                         {cell.steps_done}/{total}
+                        {cell.code_changed ? (
+                          <span className="ml-0.5 font-bold text-accent" title="Changed the code" aria-hidden="true">
+                            {'</>'}
+                          </span>
+                        ) : null}
                       </button>
                     </td>
                   );

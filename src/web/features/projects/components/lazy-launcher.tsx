@@ -28,8 +28,6 @@ interface LazyLauncherProps<Props> {
   onOpen?: () => void;
   /** Shows the loaded tool. */
   children: (Tool: ComponentType<Props>) => ReactNode;
-  /** Opens the tool from elsewhere on the page (the editor's Run): each new value above 0 opens it. */
-  openRequest?: number;
 }
 
 /**
@@ -49,21 +47,8 @@ export function LazyLauncher<Props>({
   load,
   onOpen,
   children,
-  openRequest = 0,
 }: LazyLauncherProps<Props>) {
   const [opened, setOpened] = useState<Opened<Props>>({ state: 'closed' });
-  const [answered, setAnswered] = useState(0);
-  if (openRequest > answered) {
-    setAnswered(openRequest);
-    if (opened.state === 'closed' || opened.state === 'failed') {
-      onOpen?.();
-      setOpened({ state: 'loading' });
-      load().then(
-        (Tool) => setOpened({ state: 'open', Tool }),
-        () => setOpened({ state: 'failed' }),
-      );
-    }
-  }
   const open = () => {
     onOpen?.();
     setOpened({ state: 'loading' });

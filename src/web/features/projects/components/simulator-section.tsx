@@ -3,7 +3,6 @@ import type { ComponentType } from 'react';
 import type { Project } from '#shared/content/projects.ts';
 import { BOARD_NAMES } from '#shared/content/projects.ts';
 import type { TutorialAssetsState } from '../api/tutorial-assets.ts';
-import { useLearnerSketch } from '../hooks/learner-sketch.tsx';
 import { LazyLauncher } from './lazy-launcher.tsx';
 import { TutorialSection } from './tutorial-section.tsx';
 
@@ -12,8 +11,6 @@ export interface SimulatorSlotProps {
   slug: string;
   /** The wiring diagram's SVG, undefined while it loads. */
   wiringSvg: string | undefined;
-  /** The learner's compiled version (issue 32); without it the tutorial's own program runs. */
-  program?: { readonly hex: string; readonly clock: { readonly millis: number; readonly overflowCount: number } };
 }
 
 /**
@@ -35,9 +32,6 @@ export function SimulatorSection({
   assets: TutorialAssetsState;
   load: LoadSimulator;
 }) {
-  const sketch = useLearnerSketch();
-  // After a Run, the learner's program; the tutorial's own otherwise.
-  const program = sketch && sketch.runs > 0 && sketch.program ? sketch.program : undefined;
   return (
     <TutorialSection id="simulator" kicker="Try it first" title="Run it in the simulator">
       <LazyLauncher
@@ -51,17 +45,8 @@ export function SimulatorSection({
         failed="The simulator did not load."
         load={load}
         onOpen={() => performance.mark(RUN_MARK)}
-        openRequest={sketch?.runs ?? 0}
       >
-        {(Simulator) => (
-          // A new run is a new board: the simulator starts again with the program it is given.
-          <Simulator
-            key={`${project.slug}:${sketch?.runs ?? 0}`}
-            slug={project.slug}
-            wiringSvg={assets.data?.wiringSvg}
-            program={program}
-          />
-        )}
+        {(Simulator) => <Simulator slug={project.slug} wiringSvg={assets.data?.wiringSvg} />}
       </LazyLauncher>
     </TutorialSection>
   );

@@ -6,11 +6,9 @@ import { CopyButton } from '#web/components/copy-button.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import type { TutorialAssetsState } from '../api/tutorial-assets.ts';
-import { useLearnerSketch } from '../hooks/learner-sketch.tsx';
 import { parseLineRangeHash } from '../lib/code-anchor.ts';
 import { numberedLinesHtml } from '../lib/numbered-lines.ts';
 import { CodeSkeleton, ProgramFacts, SketchToolbar } from './sketch-frame.tsx';
-import { EditPrompt, SketchWorkbench } from './sketch-workbench.tsx';
 
 /**
  * The sketch's numbered lines, inserted as one piece of markup; the lines the address names
@@ -69,8 +67,6 @@ export const SketchPanel = memo(function SketchPanel({
 }) {
   const file = assets.data?.sketchFile ?? `${project.slug}.ino`;
   const hexFile = assets.data?.hexFile ?? `${project.slug}.hex`;
-  const sketch = useLearnerSketch();
-  const editing = sketch?.editing === true && sketch.userId !== null && assets.data !== undefined;
 
   return (
     <div id="code" className="tray overflow-hidden">
@@ -97,13 +93,8 @@ export const SketchPanel = memo(function SketchPanel({
           </>
         }
       />
-      {editing && sketch ? (
-        <SketchWorkbench sketch={sketch} file={file} />
-      ) : assets.data ? (
-        <>
-          <EditPrompt sketch={sketch} />
-          <CodeLines lines={assets.data.codeLines} file={file} wrap={wrap} />
-        </>
+      {assets.data ? (
+        <CodeLines lines={assets.data.codeLines} file={file} wrap={wrap} />
       ) : assets.isError ? (
         <div role="alert" className="code-viewer-frame grid place-items-center p-6 text-center">
           <div>

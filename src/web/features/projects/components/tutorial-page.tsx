@@ -10,9 +10,9 @@ import { cn } from '#web/lib/cn.ts';
 import { useProgress, useProgressNow, useTickProgress } from '../api/progress.ts';
 import { type TutorialAssetsState, useTutorialAssets } from '../api/tutorial-assets.ts';
 import { type TutorialContent, useTutorialContent } from '../api/tutorial-content.ts';
-import { LearnerSketchProvider } from '../hooks/learner-sketch.tsx';
 import { type ProjectProgress, projectProgress } from '../lib/progress.ts';
 import { DifficultyBadge } from './difficulty-badge.tsx';
+import type { LoadEditor } from './edit-section.tsx';
 import { JumpLink } from './jump-link.tsx';
 import { MaterialsChecklist } from './materials-checklist.tsx';
 import { ProgressMeter } from './progress-meter.tsx';
@@ -119,6 +119,8 @@ interface DeferredSectionsProps {
   keepPosition: boolean;
   visitorActed: RefObject<boolean>;
   loadSimulator: LoadSimulator | undefined;
+  loadEditor: LoadEditor | undefined;
+  userId: string | null;
 }
 
 /**
@@ -138,6 +140,8 @@ function DeferredSections({
   keepPosition,
   visitorActed,
   loadSimulator,
+  loadEditor,
+  userId,
 }: DeferredSectionsProps) {
   const deferredContent = useDeferredValue(content);
   const deferredAssets = useDeferredValue(assets);
@@ -154,6 +158,8 @@ function DeferredSections({
       keepPosition={keepPosition}
       visitorActed={visitorActed}
       loadSimulator={loadSimulator}
+      loadEditor={loadEditor}
+      userId={userId}
     />
   );
 }
@@ -166,10 +172,12 @@ interface TutorialPageProps {
   userId: string | null;
   /** The simulator, composed by the app (it needs another feature's sound engine). */
   loadSimulator?: LoadSimulator | undefined;
+  /** The editor with the simulator, composed by the app (two features). */
+  loadEditor?: LoadEditor | undefined;
 }
 
 /** A project's full tutorial: overview, materials, wiring, code and steps, with the learner's ticks. */
-function TutorialPage({ project, content, userId, loadSimulator }: TutorialPageProps) {
+function TutorialPage({ project, content, userId, loadSimulator, loadEditor }: TutorialPageProps) {
   const progressQuery = useProgress(userId);
   // The cache is the one optimistic layer (projects-cache.ts), read here so a tick shows in the frame of its click.
   const ticks = useProgressNow(userId);
@@ -266,19 +274,19 @@ function TutorialPage({ project, content, userId, loadSimulator }: TutorialPageP
 
       <div className="tutorial-flow mt-14 flex flex-col gap-14">
         <MaterialsChecklist project={project} have={progress.haveMaterials} onToggle={onToggleMaterial} />
-        <LearnerSketchProvider project={project} userId={userId} original={assets.data?.source}>
-          <DeferredSections
-            project={project}
-            content={content}
-            assets={assets}
-            doneSteps={progress.doneSteps}
-            onToggleStep={onToggleStep}
-            continueStep={progressLoading ? undefined : progress.continueStep}
-            keepPosition={keepPosition}
-            visitorActed={visitorActed}
-            loadSimulator={loadSimulator}
-          />
-        </LearnerSketchProvider>
+        <DeferredSections
+          project={project}
+          content={content}
+          assets={assets}
+          doneSteps={progress.doneSteps}
+          onToggleStep={onToggleStep}
+          continueStep={progressLoading ? undefined : progress.continueStep}
+          keepPosition={keepPosition}
+          visitorActed={visitorActed}
+          loadSimulator={loadSimulator}
+          loadEditor={loadEditor}
+          userId={userId}
+        />
       </div>
     </article>
   );
@@ -292,10 +300,12 @@ export function TutorialScreen({
   project,
   userId,
   loadSimulator,
+  loadEditor,
 }: {
   project: Project;
   userId: string | null;
   loadSimulator?: LoadSimulator;
+  loadEditor?: LoadEditor;
 }) {
   const content = useTutorialContent(project.slug);
   if (content.isError || content.data === null) {
@@ -312,6 +322,12 @@ export function TutorialScreen({
     );
   }
   return (
-    <TutorialPage project={project} content={content.data ?? null} userId={userId} loadSimulator={loadSimulator} />
+    <TutorialPage
+      project={project}
+      content={content.data ?? null}
+      userId={userId}
+      loadSimulator={loadSimulator}
+      loadEditor={loadEditor}
+    />
   );
 }

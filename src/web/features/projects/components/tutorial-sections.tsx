@@ -4,6 +4,7 @@ import { videoAddress, videoQrPath } from '#shared/content/video.ts';
 import type { TutorialAssetsState } from '../api/tutorial-assets.ts';
 import { parseLineRangeHash } from '../lib/code-anchor.ts';
 import type { TutorialView } from '../lib/tutorial-view.ts';
+import { EditSection, type LoadEditor } from './edit-section.tsx';
 import { revealOnPage } from './jump-link.tsx';
 import { type LoadSimulator, SimulatorSection } from './simulator-section.tsx';
 import { TutorialSteps } from './tutorial-steps.tsx';
@@ -83,6 +84,10 @@ export interface TutorialSectionsProps {
   visitorActed: RefObject<boolean>;
   /** The simulator, loaded when the learner asks for it; without it the page offers none. */
   loadSimulator?: LoadSimulator | undefined;
+  /** The editor, loaded when the learner asks for it; without it the page offers none. */
+  loadEditor?: LoadEditor | undefined;
+  /** The signed-in member, or null: editing needs an account. */
+  userId: string | null;
 }
 
 /**
@@ -100,14 +105,17 @@ function TutorialSections({
   keepPosition,
   visitorActed,
   loadSimulator,
+  loadEditor,
+  userId,
 }: TutorialSectionsProps) {
   useOpenAt(continueStep, assets.data !== undefined || assets.isError, keepPosition, visitorActed);
   return (
     <>
       <VideoOnPaper project={project} />
       <TutorialSteps project={project} view={view} assets={assets} done={doneSteps} onToggle={onToggleStep} />
+      {loadEditor ? <EditSection project={project} assets={assets} userId={userId} load={loadEditor} /> : null}
       {loadSimulator ? <SimulatorSection project={project} assets={assets} load={loadSimulator} /> : null}
-      <UploadSection project={project} />
+      <UploadSection project={project} userId={userId} />
       <PrintedFrom />
     </>
   );

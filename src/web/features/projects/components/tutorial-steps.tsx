@@ -6,7 +6,6 @@ import type { Project } from '#shared/content/projects.ts';
 import { buildSteps, isNumbered, type NumberedStep } from '#shared/content/steps.ts';
 import { cn } from '#web/lib/cn.ts';
 import type { TutorialAssetsState } from '../api/tutorial-assets.ts';
-import { useLearnerSketch } from '../hooks/learner-sketch.tsx';
 import { type LineRange, lineRangeHash } from '../lib/code-anchor.ts';
 import type { StepDetails, TutorialView } from '../lib/tutorial-view.ts';
 import { useCodeWrap } from './code-wrap.ts';
@@ -283,15 +282,8 @@ export function TutorialSteps({ project, view, assets, done, onToggle }: Tutoria
   const [wrap, setWrap] = useCodeWrap();
   const navigate = useNavigate();
   // The lines' address goes in the URL (to share, or to find them again), the page staying where it is.
-  const sketch = useLearnerSketch();
   const openLines = (range: LineRange) => {
     navigate({ hash: lineRangeHash(range) }, { preventScrollReset: true, replace: true });
-    // While the learner edits, a step's lines open in their editor (their version's numbering).
-    if (sketch?.editing && sketch.userId) {
-      openReference('code');
-      sketch.revealLines(range);
-      return;
-    }
     setReader({ range });
   };
 

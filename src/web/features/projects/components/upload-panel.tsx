@@ -1,9 +1,11 @@
 import { CircleCheck, Download, Plug, TriangleAlert, Unplug, Usb, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { avrdudeCommand, BOARD_CHIPS } from '#shared/content/boards.ts';
 import { BOARD_NAMES, type Board } from '#shared/content/projects.ts';
 import { SerialMonitor } from '#web/components/serial-monitor.tsx';
 import { Button, buttonVariants } from '#web/components/ui/button.tsx';
+import { compileSketch } from '#web/lib/sketch-compile.ts';
+import { type Draft, sketchStore, tutorialSketchKey } from '#web/lib/sketch-store.ts';
 import { SKETCH_BAUD_RATE, type UploadState, useBoardUpload } from '../hooks/use-board-upload.ts';
 import { failureMessage } from '../lib/upload-messages.ts';
 import { webSerial } from '../lib/web-serial.ts';
@@ -12,6 +14,55 @@ export interface UploadPanelProps {
   readonly slug: string;
   readonly board: Board;
   readonly title: string;
+  /** The signed-in learner, whose own version of the sketch (if any) can be sent instead. */
+  readonly userId?: string | null;
+}
+
+/** The learner's version of this tutorial's sketch on this device, if they changed it. */
+function useLearnerDraft(userId: string | null | undefined, slug: string, board: Board) {
+  const [draft, setDraft] = useState<Draft | null>(null);
+  useEffect(() => {
+    if (!userId) return;
+    let gone = false;
+    void sketchStore.draft(userId, tutorialSketchKey(slug)).then((found) => {
+      if (!gone) setDraft(found ?? null);
+    });
+    return () => {
+      gone = true;
+    };
+  }, [userId, slug]);
+  const [problem, setProblem] = useState<string | null>(null);
+  /** Its program: the one this device compiled from the same text, or compiled now. Null, said why, when it cannot be. */
+  const program = async (): Promise<string | null> => {
+    if (!userId) return null;
+    setProblem(null);
+    const key = tutorialSketchKey(slug);
+    // What the editor holds now, not when the panel opened.
+    const draft = (await sketchStore.draft(userId, key)) ?? null;
+    if (!draft) return null;
+    const kept = await sketchStore.program(userId, key);
+    if (kept && kept.source === draft.source && kept.board === board) return kept.hex;
+    const result = await compileSketch(board, draft.source);
+    if (result.kind === 'program') {
+      await sketchStore.keepProgram(userId, key, {
+        board,
+        source: draft.source,
+        compiledAt: Date.now(),
+        hex: result.sketch.hex,
+        size: result.sketch.size,
+        warnings: result.sketch.warnings,
+        clock: result.sketch.clock,
+      });
+      return result.sketch.hex;
+    }
+    setProblem(
+      result.kind === 'mistakes'
+        ? 'Your version has a mistake to fix first: open Edit the code above and press Run to see it.'
+        : result.message,
+    );
+    return null;
+  };
+  return { draft, program, problem };
 }
 
 const PHASE_TEXT = {
@@ -26,14 +77,18 @@ const PHASE_TEXT = {
  * page (Web Serial, Chrome and Edge on a computer), then the board's output in the serial monitor.
  * Where the browser cannot, it says so and offers the file and the avrdude command.
  */
-export default function UploadPanel({ slug, board, title }: UploadPanelProps) {
+export default function UploadPanel({ slug, board, title, userId }: UploadPanelProps) {
   if (!webSerial()) return <NoWebSerial slug={slug} board={board} reason="browser" />;
   if (!window.isSecureContext) return <NoWebSerial slug={slug} board={board} reason="insecure" />;
-  return <WebSerialUpload slug={slug} board={board} title={title} />;
+  return <WebSerialUpload slug={slug} board={board} title={title} userId={userId} />;
 }
 
-function WebSerialUpload({ slug, board, title }: UploadPanelProps) {
+function WebSerialUpload({ slug, board, title, userId }: UploadPanelProps) {
   const upload = useBoardUpload(slug, board);
+  const learner = useLearnerDraft(userId, slug, board);
+  const [version, setVersion] = useState<'mine' | 'tutorial'>('mine');
+  const sendsMine = learner.draft !== null && version === 'mine';
+  const versionName = useId();
   const chip = BOARD_CHIPS[board];
   const [oldBootloader, setOldBootloader] = useState(false);
   const baudRate = oldBootloader && chip.oldBootloaderBaud ? chip.oldBootloaderBaud : chip.baud;
@@ -69,9 +124,38 @@ function WebSerialUpload({ slug, board, title }: UploadPanelProps) {
         </fieldset>
       ) : null}
 
+      {learner.draft ? (
+        <fieldset className="flex flex-wrap gap-x-5 gap-y-2 text-sm" disabled={busy}>
+          <legend className="mb-1 font-semibold">Which program?</legend>
+          <label className="flex items-center gap-2">
+            <input type="radio" name={versionName} checked={version === 'mine'} onChange={() => setVersion('mine')} />
+            Your version (changed {new Date(learner.draft.updatedAt).toLocaleString()})
+          </label>
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              name={versionName}
+              checked={version === 'tutorial'}
+              onChange={() => setVersion('tutorial')}
+            />
+            The tutorial’s program
+          </label>
+        </fieldset>
+      ) : null}
+      {learner.problem ? (
+        <p role="alert" className="text-sm font-semibold">
+          {learner.problem}
+        </p>
+      ) : null}
+
       <div className="flex flex-wrap items-center gap-3">
-        <Button onClick={() => void upload.start(baudRate)} disabled={busy} aria-busy={busy}>
-          <Usb aria-hidden="true" /> {upload.state.step === 'done' ? 'Upload again' : 'Upload to board'}
+        <Button
+          onClick={() => void upload.start(baudRate, sendsMine ? learner.program : undefined)}
+          disabled={busy}
+          aria-busy={busy}
+        >
+          <Usb aria-hidden="true" />{' '}
+          {upload.state.step === 'done' ? 'Upload again' : sendsMine ? 'Upload my version' : 'Upload to board'}
         </Button>
         {busy ? (
           <Button variant="secondary" onClick={upload.cancel}>

@@ -9,7 +9,7 @@ const loadUploadPanel = () => import('./upload-panel.tsx').then((module) => modu
  * "Upload to your board": the tutorial's program to a real board over USB. The upload's code (the
  * STK500 client, Web Serial, the serial monitor) is fetched only when the learner opens it.
  */
-export function UploadSection({ project }: { project: Project }) {
+export function UploadSection({ project, userId }: { project: Project; userId: string | null }) {
   return (
     <TutorialSection id="upload" kicker="Built it?" title="Upload to your board">
       <LazyLauncher
@@ -22,7 +22,7 @@ export function UploadSection({ project }: { project: Project }) {
         failed="The upload tool did not load."
         load={loadUploadPanel}
       >
-        {(Panel) => <Panel slug={project.slug} board={project.board} title={project.title} />}
+        {(Panel) => <Panel slug={project.slug} board={project.board} title={project.title} userId={userId} />}
       </LazyLauncher>
     </TutorialSection>
   );

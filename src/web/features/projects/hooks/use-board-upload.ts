@@ -104,9 +104,12 @@ export function useBoardUpload(slug: string, board: Board) {
     [closeMonitor],
   );
 
-  /** Chooses a port, uploads the tutorial's program at `baudRate`, then shows what the board prints. */
+  /**
+   * Chooses a port, uploads a program at `baudRate` (the learner's, given as Intel HEX text, or else
+   * the tutorial's), then shows what the board prints.
+   */
   const start = useCallback(
-    async (baudRate: number) => {
+    async (baudRate: number, learnerHex?: () => Promise<string | null>) => {
       const chosen = await choosePort();
       if (!chosen) return;
       await closeMonitor();
@@ -115,9 +118,19 @@ export function useBoardUpload(slug: string, board: Board) {
       setState({ step: 'uploading', progress: { phase: 'connecting', done: 0, total: 1 } });
       let image: Uint8Array;
       try {
-        const response = await fetch(`/sketches/${slug}.hex`);
-        if (!response.ok) throw new Error(`The program did not load (${response.status})`);
-        image = imageFromHex(await response.text());
+        const mine = learnerHex ? await learnerHex() : null;
+        if (learnerHex && mine === null) {
+          // The learner's version could not be compiled: the panel has said why.
+          cancel.current = undefined;
+          setState({ step: 'idle' });
+          return;
+        }
+        if (mine !== null) image = imageFromHex(mine);
+        else {
+          const response = await fetch(`/sketches/${slug}.hex`);
+          if (!response.ok) throw new Error(`The program did not load (${response.status})`);
+          image = imageFromHex(await response.text());
+        }
       } catch {
         cancel.current = undefined;
         setState({ step: 'failed', problem: 'no-program' });

@@ -7,7 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { setBuzzerSounding } from '#web/lib/buzzer.ts';
 import { cn } from '#web/lib/cn.ts';
 import { nominalBaudRate } from '#web/lib/serial-log.ts';
-import { type InlineProgram, useSimulator } from '../hooks/use-simulator.ts';
+import { useSimulator } from '../hooks/use-simulator.ts';
 import { awaitsModel, formatSimTime, spokenSimTime } from '../lib/part-look.ts';
 import type { SimulatorState } from '../lib/simulator-state.ts';
 import { LiveDiagram } from './live-diagram.tsx';
@@ -18,8 +18,8 @@ export interface SimulatorPanelProps {
   slug: string;
   /** The tutorial's wiring diagram (build-time SVG); undefined while it loads. */
   wiringSvg: string | undefined;
-  /** The learner's compiled version; without it the tutorial's own program runs. */
-  program?: InlineProgram | undefined;
+  /** The learner's own program (their edited sketch, compiled), run instead of the tutorial's. */
+  program?: { readonly hex: string; readonly clock: { readonly millis: number; readonly overflowCount: number } };
 }
 
 /** The sketches' long waits (a gas sensor's warm-up, a soak, the night) end sooner with these. */
@@ -203,19 +203,10 @@ export default function SimulatorPanel({ slug, wiringSvg, program }: SimulatorPa
       data-sim-millis={Math.round(state.millis)}
       data-sim-speed={state.speed?.toFixed(3) ?? ''}
       data-sim-capacity={state.capacity?.toFixed(3) ?? ''}
-      data-sim-program={program ? 'yours' : 'tutorial'}
     >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-border bg-surface-2/50 px-3 py-2.5 sm:px-4">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
           <StatusPill status={state.status} />
-          <span
-            className={cn(
-              'label-mono rounded-full border px-2 py-0.5 text-[0.68rem]',
-              program ? 'border-accent/40 bg-accent-soft text-accent' : 'border-border text-muted',
-            )}
-          >
-            {program ? 'Your version' : 'The tutorial’s program'}
-          </span>
           <Readout
             label="Time"
             value={formatSimTime(state.millis)}
@@ -317,8 +308,9 @@ export default function SimulatorPanel({ slug, wiringSvg, program }: SimulatorPa
         placeholder={state.status === 'starting' ? 'Waiting for the board…' : 'Nothing printed yet.'}
       />
       <p className="border-t border-border bg-surface-2/40 px-4 py-3 text-sm text-muted">
-        The simulator runs the sketch shown on this page, compiled for the {boardName}, on a simulated board wired as
-        the diagram shows. It cannot be edited here: change the code in the Arduino IDE and upload it to your own board.{' '}
+        {program
+          ? `The simulator runs your version of the sketch, compiled for the ${boardName}, on a simulated board wired as the diagram shows.`
+          : `The simulator runs the sketch shown on this page, compiled for the ${boardName}, on a simulated board wired as the diagram shows. To change it, press Edit the code.`}{' '}
         <strong className="font-semibold text-text">Skip</strong> moves the sketch’s clock on, so its long waits (a
         sensor warming up, water soaking in) end sooner.
         {fellBehind ? ' This device runs the board slower than real time: its waits take longer than written.' : null}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { hexUrlOf, type ProgramSource, type SimulatorCommand, workerMessageSchema } from '../lib/protocol.ts';
+import { hexUrlOf, type SimulatorCommand, type SimulatorProgram, workerMessageSchema } from '../lib/protocol.ts';
 import { INITIAL_SIMULATOR_STATE, type SimulatorState, simulatorReducer } from '../lib/simulator-state.ts';
 
 /**
@@ -21,20 +21,20 @@ export interface SimulatorHandle {
   retry(): void;
 }
 
-/** A program the learner compiled (the compile API's answer): run instead of the tutorial's own. */
-export interface InlineProgram {
-  readonly hex: string;
-  readonly clock: { readonly millis: number; readonly overflowCount: number };
-}
-
 /**
- * Starts the tutorial's program (or the learner's compiled version) in the simulator's worker (a new
- * one per attempt) and keeps the page's state of it; the worker is ended when the component goes.
+ * Starts a program on the tutorial's circuit in the simulator's worker (a new one per attempt, and
+ * per program: the tutorial's by default, or the learner's compiled one) and keeps the page's state
+ * of it; the worker is ended when the component goes.
  */
-export function useSimulator(slug: string, program?: InlineProgram): SimulatorHandle {
+export function useSimulator(
+  slug: string,
+  learnerProgram?: Extract<SimulatorProgram, { hex: string }>,
+): SimulatorHandle {
   const [state, dispatch] = useReducer(simulatorReducer, INITIAL_SIMULATOR_STATE);
   const [attempt, setAttempt] = useState(0);
   const worker = useRef<Worker | null>(null);
+  // A new program is a new board; the same one again (a re-render) is not.
+  const program = useMemo<SimulatorProgram>(() => learnerProgram ?? { hexUrl: hexUrlOf(slug) }, [learnerProgram, slug]);
 
   useEffect(() => {
     void attempt; // a retry is a new attempt: a new worker
@@ -68,14 +68,7 @@ export function useSimulator(slug: string, program?: InlineProgram): SimulatorHa
       event.preventDefault();
       dispatch({ type: 'worker-failed', message: 'The simulator could not start.' });
     };
-    const source: ProgramSource = program
-      ? {
-          kind: 'inline',
-          hex: program.hex,
-          clock: { millis: program.clock.millis, overflowCount: program.clock.overflowCount },
-        }
-      : { kind: 'url', hexUrl: hexUrlOf(slug) };
-    const start: SimulatorCommand = { type: 'start', slug, program: source, startTime: Date.now() };
+    const start: SimulatorCommand = { type: 'start', slug, program, startTime: Date.now() };
     created.postMessage(start);
     return () => {
       created.terminate();

@@ -11,36 +11,20 @@ import type { Control, PartView } from '#shared/simulator/parts/part.ts';
 const partIdSchema = z.string().min(1).max(64);
 const keySchema = z.string().min(1).max(64);
 
-/** The most an inline program may be: a full 32 KB flash as Intel HEX is about 90 KB of text. */
-export const INLINE_HEX_MAX_CHARS = 256 * 1024;
-
-const ramAddressSchema = z.number().int().min(0x100).max(0x21ff);
-
-/**
- * Which program the board runs: the tutorial's own, fetched from this site (nothing else: the
- * worker's policy would refuse another site anyway), or the learner's version, compiled by the
- * server (POST /api/sketches/compile) and given inline with where it keeps the core's clock.
- */
-export const programSourceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('url'), hexUrl: z.string().regex(/^\/sketches\/[a-z0-9-]+\.hex$/) }),
-  z.object({
-    kind: z.literal('inline'),
-    /** Intel HEX records only; the worker parses every record (checksums included) before it runs any. */
-    hex: z
-      .string()
-      .max(INLINE_HEX_MAX_CHARS)
-      .regex(/^(?::[0-9A-Fa-f]+\r?\n?)+$/),
-    clock: z.object({ millis: ramAddressSchema, overflowCount: ramAddressSchema }),
-  }),
-]);
-export type ProgramSource = z.infer<typeof programSourceSchema>;
-
 export const commandSchema = z.discriminatedUnion('type', [
-  /** Load a program and run it with the tutorial's circuit, from power-on. */
+  /** Load a program and run it on the tutorial's circuit, from power-on. */
   z.object({
     type: z.literal('start'),
     slug: z.string().regex(/^[a-z0-9-]+$/),
-    program: programSourceSchema,
+    program: z.union([
+      /** The tutorial's own: this site's copy of it, nothing else (the worker's policy would refuse another site anyway). */
+      z.object({ hexUrl: z.string().regex(/^\/sketches\/[a-z0-9-]+\.hex$/) }),
+      /** The learner's, as the compile service answered it: the Intel HEX text and where its clock lives. */
+      z.object({
+        hex: z.string().max(2 * 1024 * 1024),
+        clock: z.object({ millis: z.number().int().min(0x100), overflowCount: z.number().int().min(0x100) }),
+      }),
+    ]),
     /** The wall-clock time the simulated parts start at (the DS3231's clock), ms since the epoch. */
     startTime: z.number(),
   }),
@@ -55,6 +39,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('skip'), ms: z.number().positive().max(3_600_000) }),
 ]);
 export type SimulatorCommand = z.infer<typeof commandSchema>;
+/** What a `start` runs: the tutorial's program by its address, or the learner's compiled one. */
+export type SimulatorProgram = Extract<SimulatorCommand, { type: 'start' }>['program'];
 
 const partViewSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('led'), brightness: z.number() }),

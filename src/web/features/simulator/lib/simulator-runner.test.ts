@@ -17,8 +17,6 @@ function harness(options: { cost?: number; fetchFails?: boolean; bootFails?: boo
   const timers: { at: number; task: () => void; cancelled: boolean }[] = [];
   const messages: WorkerMessage[] = [];
   const fetched: string[] = [];
-  /** The program and clock each board was made with. */
-  const booted: { hex: string; clock: unknown }[] = [];
   /** The wall time each turn took: a turn must let messages in after TURN_BUDGET_MS. */
   const turns: number[] = [];
   let fetchFails = options.fetchFails ?? false;
@@ -38,8 +36,7 @@ function harness(options: { cost?: number; fetchFails?: boolean; bootFails?: boo
       if (fetchFails) throw new Error('Failed to fetch');
       return ':00000001FF';
     },
-    createSimulation: (slug, hex, startTime, clock) => {
-      booted.push({ hex, clock });
+    createSimulation: (slug, _hex, startTime) => {
       if (options.bootFails) throw new Error('bad program');
       const sim = simulate(slug, { startTime });
       const run = sim.run.bind(sim);
@@ -83,17 +80,14 @@ function harness(options: { cost?: number; fetchFails?: boolean; bootFails?: boo
       .filter((m) => m.type === 'frame' || m.type === 'restarted')
       .reduce((text, m) => (m.type === 'restarted' ? '' : text + (m.type === 'frame' ? m.serial : '')), '');
   const send = (command: SimulatorCommand) => runner.handle(command);
-  const start = async (
-    program: Extract<SimulatorCommand, { type: 'start' }>['program'] = { kind: 'url', hexUrl: `/sketches/${SLUG}.hex` },
-  ) => {
-    send({ type: 'start', slug: SLUG, program, startTime: 0 });
+  const start = async () => {
+    send({ type: 'start', slug: SLUG, program: { hexUrl: `/sketches/${SLUG}.hex` }, startTime: 0 });
     await Promise.resolve();
     await Promise.resolve();
   };
   return {
     messages,
     fetched,
-    booted,
     turns,
     wait,
     frames,
@@ -109,15 +103,6 @@ function harness(options: { cost?: number; fetchFails?: boolean; bootFails?: boo
 }
 
 describe('the simulator worker', () => {
-  it("runs a program given inline (the learner's compiled version) without fetching, with its own clock", async () => {
-    const h = harness({ cost: 0.25 });
-    const clock = { millis: 0x130, overflowCount: 0x12c };
-    await h.start({ kind: 'inline', hex: ':00000001FF\n', clock });
-    expect(h.fetched).toEqual([]);
-    expect(h.booted).toEqual([{ hex: ':00000001FF\n', clock }]);
-    expect(h.messages[0]?.type).toBe('ready');
-  });
-
   it('loads the program, says which controls the board has, and runs it at real time on a fast device', async () => {
     const h = harness({ cost: 0.25 });
     await h.start();

@@ -1,7 +1,7 @@
 import type { ClockSymbols } from '#shared/simulator/board.ts';
 import type { Control, PartView } from '#shared/simulator/parts/part.ts';
 import { FRAME_INTERVAL_MS, nextStep, Pacer, SpeedMeter, TURN_BUDGET_MS } from './pacing.ts';
-import type { ControlEntry, ProgramSource, SimulatorCommand, WorkerMessage } from './protocol.ts';
+import type { ControlEntry, SimulatorCommand, SimulatorProgram, WorkerMessage } from './protocol.ts';
 
 /*
  * The simulator's worker side, apart from the worker's globals so a unit test can drive it with
@@ -30,15 +30,15 @@ export interface RunnerHost {
   /** Runs `task` in `ms` (setTimeout); returns what cancels it. */
   later(task: () => void, ms: number): () => void;
   fetchProgram(url: string): Promise<string>;
-  /** `clock`: where the program keeps the core's clock; absent for the tutorial's own build (its record says). */
+  /** `clock`: where the program keeps the core's clock; the tutorial's record says so when not given. */
   createSimulation(slug: string, hex: string, startTime: Date, clock?: ClockSymbols): RunnableSimulation;
 }
 
 interface Program {
   readonly slug: string;
   readonly hex: string;
-  readonly startTime: Date;
   readonly clock: ClockSymbols | undefined;
+  readonly startTime: Date;
 }
 
 export class SimulatorRunner {
@@ -96,19 +96,24 @@ export class SimulatorRunner {
     }
   }
 
-  private async start(slug: string, source: ProgramSource, startTime: Date): Promise<void> {
+  private async start(slug: string, source: SimulatorProgram, startTime: Date): Promise<void> {
     if (this.loading || this.program) return;
+    if ('hex' in source) {
+      this.program = { slug, hex: source.hex, clock: source.clock, startTime };
+      if (this.boot()) this.setRunning(true);
+      return;
+    }
     this.loading = true;
     let hex: string;
     try {
-      hex = source.kind === 'url' ? await this.host.fetchProgram(source.hexUrl) : source.hex;
+      hex = await this.host.fetchProgram(source.hexUrl);
     } catch (error) {
       this.loading = false;
       this.host.post({ type: 'error', reason: 'load', message: messageOf(error) });
       return;
     }
     this.loading = false;
-    this.program = { slug, hex, startTime, clock: source.kind === 'inline' ? source.clock : undefined };
+    this.program = { slug, hex, clock: undefined, startTime };
     if (this.boot()) this.setRunning(true);
   }
 

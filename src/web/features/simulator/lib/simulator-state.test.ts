@@ -42,7 +42,18 @@ const message = (data: unknown): SimulatorAction => {
 describe('the messages between the page and the simulator worker', () => {
   it('parses every command the page sends, and refuses what is not one', () => {
     for (const command of [
-      { type: 'start', slug: 'plant-watering-robot', hexUrl: '/sketches/plant-watering-robot.hex', startTime: 0 },
+      {
+        type: 'start',
+        slug: 'plant-watering-robot',
+        program: { hexUrl: '/sketches/plant-watering-robot.hex' },
+        startTime: 0,
+      },
+      {
+        type: 'start',
+        slug: 'plant-watering-robot',
+        program: { hex: ':00000001FF\n', clock: { millis: 0x13a, overflowCount: 0x136 } },
+        startTime: 0,
+      },
       { type: 'pause' },
       { type: 'resume' },
       { type: 'reset' },
@@ -55,9 +66,11 @@ describe('the messages between the page and the simulator worker', () => {
     for (const bad of [
       null,
       'pause',
-      { type: 'start', slug: '../etc', hexUrl: '/x.hex', startTime: 0 },
-      { type: 'start', slug: 'x', hexUrl: 'https://elsewhere.example/x.hex', startTime: 0 },
-      { type: 'start', slug: 'x', hexUrl: '//elsewhere.example/sketches/x.hex', startTime: 0 },
+      { type: 'start', slug: '../etc', program: { hexUrl: '/x.hex' }, startTime: 0 },
+      { type: 'start', slug: 'x', program: { hexUrl: 'https://elsewhere.example/x.hex' }, startTime: 0 },
+      { type: 'start', slug: 'x', program: { hexUrl: '//elsewhere.example/sketches/x.hex' }, startTime: 0 },
+      { type: 'start', slug: 'x', hexUrl: '/sketches/x.hex', startTime: 0 },
+      { type: 'start', slug: 'x', program: { hex: ':00000001FF', clock: { millis: 3 } }, startTime: 0 },
       { type: 'set', partId: 'soil', key: 'moisture', value: '5' },
       { type: 'send', line: 'x'.repeat(257) },
       { type: 'skip', ms: -1 },

@@ -34,8 +34,8 @@ const host: RunnerHost = {
   createSimulation: (slug, hex, startTime, clock) => {
     const tutorial = findTutorial(slug);
     if (!tutorial) throw new Error(`No tutorial ${slug}`);
-    // Where this program keeps the core's clock (the fast-forward moves it): the compiler's answer for
-    // a learner's version, the record of its build for the tutorial's own.
+    // Where this program keeps the core's clock (the fast-forward moves it): the compile's answer for a
+    // learner's program, the record of its build for the tutorial's.
     return new Simulation(tutorial, hex, clock ?? clockOf(sketchBuildOf(slug)), { startTime });
   },
 };

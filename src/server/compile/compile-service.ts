@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Board } from '#shared/content/projects.ts';
+import { type CompiledSketch, compiledSketchSchema, type Diagnostic } from '#shared/schemas/sketch-compile.ts';
+import type { compiledSketchesRepository } from '../db/repositories/compiled-sketches.ts';
+import { CompileQueue, type CompileQueueOptions, QueueFullError } from './compile-queue.ts';
+import type { SketchCompiler } from './compiler.ts';
+import { courtesyRefusal } from './sketch-source.ts';
+
+/*
+ * `POST /api/sketches/compile` behind the route: the cache every instance shares (the database),
+ * one compile for the same source asked for at once (in this instance), the fair bounded queue, and
+ * the compiler in its sandbox. See docs/compile-service.md.
+ */
+
+export type CompileAnswer =
+  | { readonly ok: true; readonly sketch: CompiledSketch }
+  | { readonly ok: false; readonly message: string; readonly diagnostics: Diagnostic[] };
+
+/** Why a compile was not even tried. */
+export class CompileRefusal extends Error {
+  readonly reason: 'unavailable' | 'rate' | 'busy' | 'account';
+  /** Seconds to wait before asking again. */
+  readonly retryAfterSeconds: number;
+
+  constructor(reason: CompileRefusal['reason'], message: string, retryAfterSeconds = 0) {
+    super(message);
+    this.reason = reason;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** How long a cached program is kept after its last use. */
+const CACHE_DAYS = 30;
+const DAY_MS = 86_400_000;
+/** A compile takes about half a second here: what a full queue's Retry-After is reckoned from. */
+const SECONDS_PER_COMPILE = 0.5;
+
+export interface CompileServiceOptions {
+  readonly compiler: SketchCompiler;
+  readonly cache: ReturnType<typeof compiledSketchesRepository>;
+  /** Compiles each account may ask for in a window (cached answers count too). */
+  readonly perAccount: RateLimiterAbstract;
+  readonly queue: CompileQueueOptions;
+  readonly log: FastifyBaseLogger;
+}
+
+export class CompileService {
+  readonly #options: CompileServiceOptions;
+  readonly #queue: CompileQueue;
+  /** Compiles under way in this instance, by key: a second ask for the same source waits on the first. */
+  readonly #inFlight = new Map<string, Promise<CompileAnswer>>();
+  #problem: Promise<string | null> | null = null;
+  #lastPrune = 0;
+
+  constructor(options: CompileServiceOptions) {
+    this.#options = options;
+    this.#queue = new CompileQueue(options.queue);
+  }
+
+  /**
+   * Why this instance cannot compile, or null: checked once (the toolchain, the sandbox), logged
+   * when it cannot, and told to every learner who presses Run.
+   */
+  problem(): Promise<string | null> {
+    this.#problem ??= this.#options.compiler.problem().then(
+      (problem) => {
+        if (problem) this.#options.log.error(`compiling sketches is off: ${problem}`);
+        else if (this.#options.compiler.sandbox === 'off') {
+          this.#options.log.warn('COMPILE_SANDBOX=off: learners’ sketches are compiled WITHOUT a sandbox');
+        }
+        return problem;
+      },
+      (error: unknown) => {
+        this.#options.log.error({ err: error }, 'compiling sketches is off: the check failed');
+        return 'The compile service could not start on this server.';
+      },
+    );
+    return this.#problem;
+  }
+
+  /** Compiles `source` for `board` on behalf of `account`, or throws CompileRefusal. */
+  async compile(account: string, board: Board, source: string): Promise<CompileAnswer> {
+    const problem = await this.problem();
+    if (problem) throw new CompileRefusal('unavailable', problem, 3600);
+    await this.#countFor(account);
+    const refusal = courtesyRefusal(source);
+    if (refusal) {
+      return {
+        ok: false,
+        message: refusal.message,
+        diagnostics: [{ line: refusal.line, column: 0, severity: 'error', message: refusal.message }],
+      };
+    }
+    const key = createHash('sha256')
+      .update(`${board}\0${await this.#options.compiler.toolchainKey()}\0`)
+      .update(source)
+      .digest('hex');
+    const stored = await this.#options.cache.find(key);
+    if (stored !== null) {
+      const parsed = compiledSketchSchema.safeParse({ ...JSON.parse(stored), cached: true });
+      if (parsed.success) return { ok: true, sketch: parsed.data };
+    }
+    const running = this.#inFlight.get(key);
+    if (running) return running;
+    const answer = this.#compileNow(account, key, board, source).finally(() => this.#inFlight.delete(key));
+    this.#inFlight.set(key, answer);
+    return answer;
+  }
+
+  async #countFor(account: string) {
+    try {
+      await this.#options.perAccount.consume(account);
+    } catch (rejection) {
+      if (rejection instanceof Error) throw rejection;
+      const wait = Math.max(1, Math.ceil(((rejection as { msBeforeNext?: number }).msBeforeNext ?? 1000) / 1000));
+      throw new CompileRefusal('rate', `You pressed Run very often. Try again in ${wait} s.`, wait);
+    }
+  }
+
+  async #compileNow(account: string, key: string, board: Board, source: string): Promise<CompileAnswer> {
+    let outcome: Awaited<ReturnType<SketchCompiler['compile']>>;
+    try {
+      outcome = await this.#queue.run(account, () => this.#options.compiler.compile(board, source));
+    } catch (error) {
+      if (error instanceof QueueFullError) {
+        const wait = Math.max(
+          2,
+          Math.ceil((this.#queue.waiting / this.#options.queue.concurrency) * SECONDS_PER_COMPILE),
+        );
+        throw error.reason === 'busy'
+          ? new CompileRefusal('busy', `Many programs are being compiled right now. Try again in ${wait} s.`, wait)
+          : new CompileRefusal('account', `Your earlier Runs are still being compiled. Try again in ${wait} s.`, wait);
+      }
+      throw error;
+    }
+    if (!outcome.ok) return outcome;
+    await this.#options.cache.store(key, JSON.stringify(outcome.sketch));
+    this.#pruneNowAndThen();
+    return { ok: true, sketch: { ...outcome.sketch, cached: false } };
+  }
+
+  /** Once a day per instance, what nobody ran for CACHE_DAYS goes. */
+  #pruneNowAndThen() {
+    const now = Date.now();
+    if (now - this.#lastPrune < DAY_MS) return;
+    this.#lastPrune = now;
+    this.#options.cache
+      .prune(new Date(now - CACHE_DAYS * DAY_MS))
+      .catch((error: unknown) => this.#options.log.warn({ err: error }, 'pruning compiled sketches failed'));
+  }
+}

@@ -1,0 +1,353 @@
+import { AlertTriangle, GitCompare, Play, RotateCcw } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Board } from '#shared/content/projects.ts';
+import { BOARD_NAMES } from '#shared/content/projects.ts';
+import { CodeDiff } from '#web/components/code-diff.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { compileSketch } from '#web/lib/sketch-compile.ts';
+import { type StoredProgram, sketchStore, tutorialSketchKey } from '#web/lib/sketch-store.ts';
+import {
+  dropTutorialVersion,
+  fetchTutorialVersion,
+  keepAsOwnSketch,
+  sendDraft,
+  sendWaitingDrafts,
+} from '../api/sketch-sync.ts';
+import { inPlainWords, type PlainDiagnostic } from '../lib/plain-words.ts';
+import { CodeEditor } from './code-editor.tsx';
+
+/** How long typing may pause before the draft goes to the account. */
+const SAVE_AFTER_MS = 1500;
+
+/** What Run hands the simulator. */
+export interface LearnerProgram {
+  readonly hex: string;
+  readonly clock: { readonly millis: number; readonly overflowCount: number };
+  readonly flash: number;
+}
+
+type SaveState = 'loading' | 'unchanged' | 'waiting' | 'saving' | 'saved' | 'on-device';
+
+const SAVE_WORDS: Record<SaveState, string> = {
+  loading: 'Opening your version…',
+  unchanged: 'This is the tutorial’s code. Change it, then press Run.',
+  waiting: 'Changed: saving soon…',
+  saving: 'Saving to your account…',
+  saved: 'Saved to your account.',
+  'on-device': 'Saved on this device. It goes to your account when you are back online.',
+};
+
+type RunState =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'compiling' }
+  | { readonly kind: 'ran'; readonly warnings: readonly PlainDiagnostic[]; readonly note?: string }
+  | { readonly kind: 'mistakes'; readonly message: string; readonly diagnostics: readonly PlainDiagnostic[] }
+  | { readonly kind: 'refused'; readonly message: string };
+
+export interface CodeWorkbenchProps {
+  userId: string;
+  slug: string;
+  board: Board;
+  /** The sketch's file name, e.g. `plant-watering-robot.ino`. */
+  fileName: string;
+  /** The tutorial's own sketch. */
+  original: string;
+  /** Run compiled the learner's version: the simulator takes it. */
+  onProgram: (program: LearnerProgram) => void;
+}
+
+/**
+ * "Edit the code" (issue 32): the tutorial's sketch in an editor, the learner's version kept as
+ * they type (on the device at once, on their account a moment later), Run to compile it and run it
+ * in the simulator, the compiler's messages in plain words on their lines, what they changed, and
+ * the way back to the tutorial's code.
+ */
+export default function CodeWorkbench({ userId, slug, board, fileName, original, onProgram }: CodeWorkbenchProps) {
+  const key = tutorialSketchKey(slug);
+  const [opened, setOpened] = useState<{ source: string; revision: number | null } | null>(null);
+  const [source, setSource] = useState(original);
+  const [save, setSave] = useState<SaveState>('loading');
+  const [run, setRun] = useState<RunState>({ kind: 'idle' });
+  const [showChanges, setShowChanges] = useState(false);
+  const [replaceWith, setReplaceWith] = useState<{ source: string; generation: number }>();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [goTo, setGoTo] = useState<{ line: number; generation: number }>();
+  const revision = useRef<number | null>(null);
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  // Opens the learner's version: a draft this device has not sent yet, else the account's, else the tutorial's.
+  useEffect(() => {
+    let gone = false;
+    (async () => {
+      const draft = await sketchStore.draft(userId, key);
+      const server = await fetchTutorialVersion(slug).catch(() => undefined);
+      if (gone) return;
+      let text = original;
+      let base: number | null = null;
+      if (draft?.dirty) {
+        text = draft.source;
+        base = draft.baseRevision;
+      } else if (server) {
+        text = server.source;
+        base = server.revision;
+      } else if (server === undefined && draft) {
+        // Offline: the copy this device last saw.
+        text = draft.source;
+        base = draft.baseRevision;
+      }
+      revision.current = base;
+      setSource(text);
+      setOpened({ source: text, revision: base });
+      setSave(draft?.dirty ? 'on-device' : text === original ? 'unchanged' : 'saved');
+      if (draft?.dirty)
+        void sendWaitingDrafts(userId).then(
+          () => !gone && setSave('saved'),
+          () => undefined,
+        );
+    })();
+    return () => {
+      gone = true;
+    };
+  }, [userId, key, slug, original]);
+
+  const flush = useCallback(
+    async (text: string) => {
+      setSave('saving');
+      const outcome = await sendDraft(userId, key, text, revision.current).catch(() => ({ kind: 'offline' as const }));
+      if (outcome.kind === 'saved') {
+        revision.current = outcome.revision;
+        setSave('saved');
+      } else if (outcome.kind === 'changed-elsewhere') {
+        // Another device saved a newer version meanwhile. This device's text stays open and is saved;
+        // the other is kept as a sketch of the learner's own, so neither is lost, and they are told.
+        const name = `${fileName} (from another device)`;
+        const kept = await keepAsOwnSketch(name, slug, outcome.current.source).then(
+          () => true,
+          () => false,
+        );
+        revision.current = outcome.current.revision;
+        setNotice(
+          kept
+            ? `This code was also changed on another device. You see this device’s version; the other is kept in your account as “${name}”.`
+            : 'This code was also changed on another device, and we could not keep that version apart: it stays on your account until this one is saved.',
+        );
+        if (!kept) {
+          setSave('on-device');
+          return;
+        }
+        const again = await sendDraft(userId, key, text, revision.current).catch(() => ({ kind: 'offline' as const }));
+        if (again.kind === 'saved') {
+          revision.current = again.revision;
+          setSave('saved');
+        } else setSave('on-device');
+      } else setSave('on-device');
+    },
+    [userId, key, fileName, slug],
+  );
+
+  const onChange = useCallback(
+    (text: string) => {
+      setSource(text);
+      setSave('waiting');
+      void sketchStore.keepDraft(userId, key, text, revision.current);
+      if (saveTimer.current) clearTimeout(saveTimer.current);
+      saveTimer.current = setTimeout(() => void flush(text), SAVE_AFTER_MS);
+    },
+    [userId, key, flush],
+  );
+
+  // The network is back: what waits on this device goes to the account.
+  useEffect(() => {
+    const online = () => void sendWaitingDrafts(userId).then(() => setSave((s) => (s === 'on-device' ? 'saved' : s)));
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('online', online);
+      if (saveTimer.current) clearTimeout(saveTimer.current);
+    };
+  }, [userId]);
+
+  const runIt = async () => {
+    setRun({ kind: 'compiling' });
+    const text = source;
+    const result = await compileSketch(board, text);
+    if (result.kind === 'program') {
+      const stored: StoredProgram = {
+        board,
+        source: text,
+        compiledAt: Date.now(),
+        hex: result.sketch.hex,
+        size: result.sketch.size,
+        warnings: result.sketch.warnings,
+        clock: result.sketch.clock,
+      };
+      void sketchStore.keepProgram(userId, key, stored);
+      setRun({ kind: 'ran', warnings: result.sketch.warnings.map((w) => inPlainWords(w, text)) });
+      onProgram({ hex: result.sketch.hex, clock: result.sketch.clock, flash: result.sketch.size.flash });
+      return;
+    }
+    if (result.kind === 'mistakes') {
+      setRun({
+        kind: 'mistakes',
+        message: result.message,
+        diagnostics: result.diagnostics.map((d) => inPlainWords(d, text)),
+      });
+      return;
+    }
+    // Offline: the program this device last compiled from the same text runs as it is.
+    const kept = await sketchStore.program(userId, key);
+    if (result.offline && kept && kept.source === text && kept.board === board) {
+      setRun({
+        kind: 'ran',
+        warnings: [],
+        note: 'You are offline: this is the program this device compiled from this code before.',
+      });
+      onProgram({ hex: kept.hex, clock: kept.clock, flash: kept.size.flash });
+      return;
+    }
+    setRun({
+      kind: 'refused',
+      message: result.offline
+        ? 'You are offline, and this code has not been compiled on this device yet. Run needs a connection once.'
+        : result.message,
+    });
+  };
+
+  const backToTutorial = async () => {
+    if (!window.confirm('Go back to the tutorial’s code? Your changes to this sketch will be deleted.')) return;
+    if (saveTimer.current) clearTimeout(saveTimer.current);
+    await dropTutorialVersion(userId, slug, key).catch(() => undefined);
+    revision.current = null;
+    setSource(original);
+    setReplaceWith((previous) => ({ source: original, generation: (previous?.generation ?? 0) + 1 }));
+    setSave('unchanged');
+    setRun({ kind: 'idle' });
+  };
+
+  const diagnostics = useMemo(
+    () => (run.kind === 'mistakes' ? run.diagnostics : run.kind === 'ran' ? run.warnings : []),
+    [run],
+  );
+  const changed = source !== original;
+
+  if (!opened) {
+    return (
+      <div className="grid min-h-64 place-items-center">
+        <Spinner label="Opening your version…" />
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-3" data-workbench="">
+      <div className="flex flex-wrap items-center gap-2">
+        <Button onClick={() => void runIt()} disabled={run.kind === 'compiling'} aria-busy={run.kind === 'compiling'}>
+          {run.kind === 'compiling' ? (
+            <Spinner label="Compiling…" className="[&_svg]:size-4 [&_svg]:text-current" />
+          ) : (
+            <Play aria-hidden="true" />
+          )}
+          {run.kind === 'compiling' ? 'Compiling…' : changed ? 'Run my version' : 'Run'}
+        </Button>
+        <Button
+          variant="secondary"
+          aria-pressed={showChanges}
+          disabled={!changed}
+          onClick={() => setShowChanges((s) => !s)}
+        >
+          <GitCompare aria-hidden="true" /> What I changed
+        </Button>
+        <Button variant="ghost" disabled={!changed && save === 'unchanged'} onClick={() => void backToTutorial()}>
+          <RotateCcw aria-hidden="true" /> Back to the tutorial’s code
+        </Button>
+        <p className="ml-auto text-xs text-muted" aria-live="polite" data-save-state={save}>
+          {SAVE_WORDS[save]}
+        </p>
+      </div>
+      {notice ? (
+        <p role="status" className="rounded-lg border border-amber-500/60 bg-amber-400/10 p-3 text-sm">
+          {notice}
+        </p>
+      ) : null}
+      <CodeEditor
+        initial={opened.source}
+        onChange={onChange}
+        diagnostics={diagnostics}
+        label={`Your version of ${fileName}`}
+        replaceWith={replaceWith}
+        goTo={goTo}
+      />
+      <p className="text-xs text-muted">
+        Tab indents. To leave the editor with the keyboard, press Escape, then Tab. Run compiles your code for the{' '}
+        {BOARD_NAMES[board]} on the server.
+      </p>
+      <RunReport
+        run={run}
+        onGoTo={(line) => setGoTo((previous) => ({ line, generation: (previous?.generation ?? 0) + 1 }))}
+      />
+      {showChanges && changed ? (
+        <section aria-label="What you changed" className="flex flex-col gap-2">
+          <h4 className="font-semibold">What you changed, against the tutorial’s code</h4>
+          <CodeDiff original={original} changed={source} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function RunReport({ run, onGoTo }: { run: RunState; onGoTo: (line: number) => void }) {
+  if (run.kind === 'mistakes') {
+    return (
+      <section
+        role="alert"
+        aria-label="What to fix"
+        className="rounded-lg border border-rose-500/60 bg-rose-500/10 p-3"
+        data-compile-errors=""
+      >
+        <p className="flex items-center gap-2 font-semibold">
+          <AlertTriangle className="size-4 text-rose-500" aria-hidden="true" /> {run.message} Fix it, then press Run
+          again.
+        </p>
+        <ul className="mt-2 flex flex-col gap-2 text-sm">
+          {run.diagnostics.map((diagnostic) => (
+            <li key={`${diagnostic.line}-${diagnostic.compiler}`} data-diagnostic={diagnostic.severity}>
+              <button
+                type="button"
+                className="text-left font-semibold underline decoration-dotted underline-offset-4 hover:decoration-solid"
+                onClick={() => onGoTo(diagnostic.line)}
+              >
+                {diagnostic.plain}
+              </button>
+              <span className="mt-0.5 block font-mono text-xs text-muted">The compiler: {diagnostic.compiler}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+  }
+  if (run.kind === 'refused') {
+    return (
+      <p role="alert" className="rounded-lg border border-amber-500/60 bg-amber-400/10 p-3 text-sm font-semibold">
+        {run.message}
+      </p>
+    );
+  }
+  if (run.kind === 'ran') {
+    return (
+      <div role="status" className="text-sm">
+        <p className="font-semibold text-accent">Compiled: your version runs in the simulator below.</p>
+        {run.note ? <p className="text-muted">{run.note}</p> : null}
+        {run.warnings.length > 0 ? (
+          <ul className="mt-1 flex flex-col gap-1 text-muted" data-compile-warnings="">
+            {run.warnings.map((warning) => (
+              <li key={`${warning.line}-${warning.compiler}`}>
+                {warning.plain} <span className="font-mono text-xs">({warning.compiler})</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { inPlainWords } from './plain-words.ts';
+
+const SOURCE = ['void setup() {', '  pinMode(13, OUTPUT)', '  Serial.begin(9600);', '}', ''].join('\n');
+
+describe('inPlainWords', () => {
+  it('puts a missing `;` at the end of the line it belongs to, not the next one GCC names', () => {
+    expect(
+      inPlainWords({ line: 3, column: 3, severity: 'error', message: "expected ';' before 'Serial'" }, SOURCE),
+    ).toEqual({
+      line: 2,
+      severity: 'error',
+      plain: 'Line 2: a `;` is missing at the end of this line.',
+      compiler: "expected ';' before 'Serial'",
+    });
+    // In the middle of a line, the token GCC names is on the same line.
+    expect(
+      inPlainWords({ line: 2, column: 22, severity: 'error', message: "expected ';' before ')' token" }, SOURCE).line,
+    ).toBe(2);
+  });
+
+  it.each([
+    ["'ledPin' was not declared in this scope", '`ledPin` is not known here'],
+    ["expected '}' at end of input", 'a `}` is missing'],
+    ["redefinition of 'int speed'", '`int speed` is defined twice'],
+    ["too few arguments to function 'void tone(uint8_t, unsigned int, long unsigned int)'", 'needs more values'],
+    [
+      "invalid conversion from 'const char*' to 'int' [-fpermissive]",
+      'a `const char*` is used where a `int` is needed',
+    ],
+    ["undefined reference to `loop'", 'every sketch needs `setup()` and `loop()`'],
+    ["stray '\\342' in program", 'fancy quotes'],
+    ['Servo.h: No such file or directory', 'there is no library `Servo.h` here'],
+    ["unused variable 'x' [-Wunused-variable]", '`x` is never used'],
+  ])('says %j plainly', (message, words) => {
+    const said = inPlainWords({ line: 2, column: 5, severity: 'error', message }, SOURCE);
+    expect(said.plain).toContain(words);
+    expect(said.plain).toMatch(/^Line \d+: /);
+    expect(said.compiler).toBe(message);
+  });
+
+  it('keeps what it does not know in the compiler’s words', () => {
+    expect(inPlainWords({ line: 4, column: 1, severity: 'warning', message: 'something rare' }, SOURCE)).toEqual({
+      line: 4,
+      severity: 'warning',
+      plain: 'Line 4: a warning.',
+      compiler: 'something rare',
+    });
+  });
+});
