@@ -51,8 +51,11 @@ export interface CodeEditorProps {
   label: string;
   /** A new value replaces the text (Back to the tutorial's code, another device's version). */
   replaceWith?: { readonly source: string; readonly generation: number };
-  /** A new value puts the cursor at the start of that line, scrolled into view, and focuses the editor. */
-  goTo?: { readonly line: number; readonly generation: number };
+  /**
+   * A new value puts the cursor at the start of that line (or selects through `toLine`, a step's
+   * lines), scrolled into view, and focuses the editor.
+   */
+  goTo?: { readonly line: number; readonly toLine?: number | undefined; readonly generation: number };
 }
 
 /**
@@ -115,9 +118,11 @@ export function CodeEditor({ initial, onChange, diagnostics, label, replaceWith,
   useEffect(() => {
     const editor = view.current;
     if (!editor || !goTo) return;
-    const line = editor.state.doc.line(Math.min(Math.max(1, goTo.line), editor.state.doc.lines));
+    const { doc } = editor.state;
+    const line = doc.line(Math.min(Math.max(1, goTo.line), doc.lines));
+    const last = goTo.toLine === undefined ? line : doc.line(Math.min(Math.max(goTo.line, goTo.toLine), doc.lines));
     editor.dispatch({
-      selection: { anchor: line.from },
+      selection: last === line ? { anchor: line.from } : { anchor: line.from, head: last.to },
       effects: EditorView.scrollIntoView(line.from, { y: 'center' }),
     });
     editor.focus();

@@ -2,9 +2,11 @@ import { AlertTriangle, GitCompare, Play, RotateCcw } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Board } from '#shared/content/projects.ts';
 import { BOARD_NAMES } from '#shared/content/projects.ts';
+import { lineDiff } from '#shared/text-diff.ts';
 import { CodeDiff } from '#web/components/code-diff.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { onShowLinesInEditor } from '#web/lib/editor-lines.ts';
 import { compileSketch } from '#web/lib/sketch-compile.ts';
 import { type StoredProgram, sketchStore, tutorialSketchKey } from '#web/lib/sketch-store.ts';
 import {
@@ -14,6 +16,7 @@ import {
   sendDraft,
   sendWaitingDrafts,
 } from '../api/sketch-sync.ts';
+import { mapLineRange } from '../lib/map-lines.ts';
 import { inPlainWords, type PlainDiagnostic } from '../lib/plain-words.ts';
 import { CodeEditor } from './code-editor.tsx';
 
@@ -72,7 +75,18 @@ export default function CodeWorkbench({ userId, slug, board, fileName, original,
   const [showChanges, setShowChanges] = useState(false);
   const [replaceWith, setReplaceWith] = useState<{ source: string; generation: number }>();
   const [notice, setNotice] = useState<string | null>(null);
-  const [goTo, setGoTo] = useState<{ line: number; generation: number }>();
+  const [goTo, setGoTo] = useState<{ line: number; toLine?: number; generation: number }>();
+  // A step card's lines (the tutorial's numbering) open here, where they are in the learner's version.
+  const current = useRef({ original, source });
+  current.current = { original, source };
+  useEffect(
+    () =>
+      onShowLinesInEditor((range) => {
+        const mapped = mapLineRange(lineDiff(current.current.original, current.current.source), range);
+        setGoTo((previous) => ({ line: mapped.from, toLine: mapped.to, generation: (previous?.generation ?? 0) + 1 }));
+      }),
+    [],
+  );
   const revision = useRef<number | null>(null);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
