@@ -44,6 +44,16 @@ function editorText(page: Page): Promise<string> {
   });
 }
 
+/** The line the editor's selection starts on. */
+function editorSelectionLine(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const content = document.querySelector('.cm-content');
+    const hook = content && (Reflect.get(content, 'cmTile') ?? Reflect.get(content, 'cmView'));
+    const state = hook?.view?.state;
+    return state ? Number(state.doc.lineAt(state.selection.main.from).number) : 0;
+  });
+}
+
 /** Replaces the whole text as a paste would. */
 async function typeAll(page: Page, text: string) {
   await page.getByRole('textbox', { name: `Your version of ${SLUG}.ino` }).click();
@@ -116,6 +126,18 @@ describe('edit and run', () => {
     // Saved to the account: after a reload (and on any device) the editor opens their version.
     await openEditor(page, 'reload');
     await expect.poll(() => editorText(page)).toBe(MINE);
+
+    // A step card's lines open in the learner's editor, not the reader: where they now are, three
+    // lines lower after three lines added above them.
+    await typeAll(page, `// my notes\n// more notes\n// and more\n${MINE}`);
+    const jump = page.locator('.code-excerpt a.jump-link').first();
+    const from = Number((await jump.getAttribute('href'))?.match(/^#L(\d+)/)?.[1]);
+    expect(from).toBeGreaterThan(0);
+    await jump.scrollIntoViewIfNeeded();
+    await jump.click();
+    await expect.poll(() => editorSelectionLine(page)).toBe(from + 3);
+    expect(await page.evaluate(() => document.activeElement?.closest('.cm-editor') !== null)).toBe(true);
+    expect(await page.locator('dialog.sketch-reader[open]').count()).toBe(0);
 
     // Back to the tutorial's code (after a confirm): the original again, and nothing kept.
     page.once('dialog', (dialog) => void dialog.accept());
