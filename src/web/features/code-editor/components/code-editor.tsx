@@ -29,8 +29,10 @@ const highlight = HighlightStyle.define([
 const theme = EditorView.theme({
   // As tall as its text, long lines wrapped: the page scrolls, not a box inside it, so there is no
   // second scroll region for a keyboard to reach (axe's scrollable-region-focusable).
-  '&': { backgroundColor: 'var(--code-bg)', color: 'var(--text)', fontSize: '0.875rem' },
-  '.cm-scroller': { fontFamily: 'var(--font-mono)', lineHeight: '1.6' },
+  // A window onto the sketch, not the whole of it: Run, the mistakes and the simulator stay in reach
+  // (a 150-line sketch was 2,400 px tall, 4,500 px on a phone, its error message far below the line).
+  '&': { backgroundColor: 'var(--code-bg)', color: 'var(--text)', fontSize: '0.875rem', maxHeight: 'min(65vh, 38rem)' },
+  '.cm-scroller': { fontFamily: 'var(--font-mono)', lineHeight: '1.6', overflow: 'auto' },
   '.cm-content': { caretColor: 'var(--accent)', padding: '0.5rem 0' },
   '.cm-gutters': { backgroundColor: 'var(--code-bg)', color: 'var(--muted)', borderRight: '1px solid var(--border)' },
   '.cm-activeLine': { backgroundColor: 'var(--code-mark)' },
