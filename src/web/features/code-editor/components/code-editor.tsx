@@ -94,6 +94,9 @@ export function CodeEditor({ initial, onChange, diagnostics, label, replaceWith,
           EditorView.lineWrapping,
           EditorView.contentAttributes.of({
             'aria-label': label,
+            // Said outright (a contenteditable is focusable anyway) so checkers see the scrolling
+            // window's keyboard access: the editor itself, not one more tab stop.
+            tabindex: '0',
             autocapitalize: 'off',
             autocorrect: 'off',
             spellcheck: 'false',
