@@ -96,6 +96,17 @@ describe('edit and run', () => {
       `Line ${brokenLine}: a \`;\` is missing at the end of this line.`,
     );
     await expect(errorsBox.innerText()).resolves.toMatch(/The compiler: expected ';' before/);
+    // The mistake's line has come into the editor's window, marked, and focus stayed on Run.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const scroller = document.querySelector('.cm-scroller')?.getBoundingClientRect();
+          const marker = document.querySelector('.cm-lint-marker-error')?.getBoundingClientRect();
+          return Boolean(scroller && marker && marker.top >= scroller.top && marker.bottom <= scroller.bottom);
+        }),
+      )
+      .toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Run my version');
     // The plain words take the cursor to the line, marked in the editor's gutter.
     await errorsBox
       .getByRole('button', { name: `Line ${brokenLine}: a \`;\` is missing at the end of this line.` })

@@ -57,7 +57,13 @@ export interface CodeEditorProps {
    * A new value puts the cursor at the start of that line (or selects through `toLine`, a step's
    * lines), scrolled into view, and focuses the editor.
    */
-  goTo?: { readonly line: number; readonly toLine?: number | undefined; readonly generation: number };
+  goTo?: {
+    readonly line: number;
+    readonly toLine?: number | undefined;
+    /** False: only scroll the line into view (after a failed Run, focus stays on the button). */
+    readonly focus?: boolean | undefined;
+    readonly generation: number;
+  };
 }
 
 /**
@@ -126,6 +132,13 @@ export function CodeEditor({ initial, onChange, diagnostics, label, replaceWith,
     const { doc } = editor.state;
     const line = doc.line(Math.min(Math.max(1, goTo.line), doc.lines));
     const last = goTo.toLine === undefined ? line : doc.line(Math.min(Math.max(goTo.line, goTo.toLine), doc.lines));
+    if (goTo.focus === false) {
+      // Only the editor's own window scrolls: the page, with Run and the message under the editor, stays.
+      editor.dispatch({ selection: { anchor: line.from } });
+      const scroller = editor.scrollDOM;
+      scroller.scrollTop = Math.max(0, editor.lineBlockAt(line.from).top - scroller.clientHeight / 2);
+      return;
+    }
     editor.dispatch({
       selection: last === line ? { anchor: line.from } : { anchor: line.from, head: last.to },
       effects: EditorView.scrollIntoView(line.from, { y: 'center' }),

@@ -75,7 +75,7 @@ export default function CodeWorkbench({ userId, slug, board, fileName, original,
   const [showChanges, setShowChanges] = useState(false);
   const [replaceWith, setReplaceWith] = useState<{ source: string; generation: number }>();
   const [notice, setNotice] = useState<string | null>(null);
-  const [goTo, setGoTo] = useState<{ line: number; toLine?: number; generation: number }>();
+  const [goTo, setGoTo] = useState<{ line: number; toLine?: number; focus?: boolean; generation: number }>();
   // A step card's lines (the tutorial's numbering) open here, where they are in the learner's version.
   const current = useRef({ original, source });
   current.current = { original, source };
@@ -201,11 +201,12 @@ export default function CodeWorkbench({ userId, slug, board, fileName, original,
       return;
     }
     if (result.kind === 'mistakes') {
-      setRun({
-        kind: 'mistakes',
-        message: result.message,
-        diagnostics: result.diagnostics.map((d) => inPlainWords(d, text)),
-      });
+      const diagnostics = result.diagnostics.map((d) => inPlainWords(d, text));
+      setRun({ kind: 'mistakes', message: result.message, diagnostics });
+      // The first mistake's line comes into the editor's view, marked; focus stays on Run.
+      const first = diagnostics.find((d) => d.severity === 'error') ?? diagnostics[0];
+      if (first)
+        setGoTo((previous) => ({ line: first.line, focus: false, generation: (previous?.generation ?? 0) + 1 }));
       return;
     }
     // Offline: the program this device last compiled from the same text runs as it is.
