@@ -66,6 +66,9 @@ export interface CodeWorkbenchProps {
  * in the simulator, the compiler's messages in plain words on their lines, what they changed, and
  * the way back to the tutorial's code.
  */
+/** `sm`'s size below the `sm` breakpoint. */
+const PHONE_SMALL = 'max-sm:h-9 max-sm:px-3 max-sm:text-sm';
+
 export default function CodeWorkbench({ userId, slug, board, fileName, original, onProgram }: CodeWorkbenchProps) {
   const key = tutorialSketchKey(slug);
   const [opened, setOpened] = useState<{ source: string; revision: number | null } | null>(null);
@@ -264,16 +267,31 @@ export default function CodeWorkbench({ userId, slug, board, fileName, original,
           )}
           {run.kind === 'compiling' ? 'Compiling…' : changed ? 'Run my version' : 'Run'}
         </Button>
+        {/* On a phone the two smaller buttons share the row under Run, their words shortened. */}
         <Button
           variant="secondary"
+          className={PHONE_SMALL}
           aria-pressed={showChanges}
           disabled={!changed}
           onClick={() => setShowChanges((s) => !s)}
         >
-          <GitCompare aria-hidden="true" /> What I changed
+          <GitCompare aria-hidden="true" />
+          <span className="max-sm:sr-only">What I changed</span>
+          <span className="sm:hidden" aria-hidden="true">
+            My changes
+          </span>
         </Button>
-        <Button variant="ghost" disabled={!changed && save === 'unchanged'} onClick={() => void backToTutorial()}>
-          <RotateCcw aria-hidden="true" /> Back to the tutorial’s code
+        <Button
+          variant="ghost"
+          className={PHONE_SMALL}
+          disabled={!changed && save === 'unchanged'}
+          onClick={() => void backToTutorial()}
+        >
+          <RotateCcw aria-hidden="true" />
+          <span className="max-sm:sr-only">Back to the tutorial’s code</span>
+          <span className="sm:hidden" aria-hidden="true">
+            Original
+          </span>
         </Button>
         <p className="ml-auto text-xs text-muted" aria-live="polite" data-save-state={save}>
           {SAVE_WORDS[save]}
