@@ -9,7 +9,10 @@ import { defineConfig } from 'vitest/config';
  * - `system`: `*.system.test.ts`: other processes (the built server, a PostgreSQL cluster or
  *   redis-server of its own, the AVR compiler, Node) killed and restarted, or the production build
  *   read from disk: everything that needs `npm run build` except the browser.
+ * - `component`: `*.component.test.tsx` next to a component: rendered with Testing Library in happy-dom,
+ *   no server (decision 018).
  * - `e2e`: `tests/e2e/**`: the built server in Chromium.
+ * `console.error` fails a unit or component test (tests/support/fail-on-console-error.ts).
  * `tests/support/project-rule.test.ts` fails when a unit file imports what only api or system may.
  */
 const NAMED = ['**/*.api.test.ts', '**/*.system.test.ts'];
@@ -25,7 +28,17 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['**/*.test.ts', '**/*.test.tsx'],
-          exclude: ['**/node_modules/**', 'build/**', 'tests/e2e/**', ...NAMED],
+          exclude: ['**/node_modules/**', 'build/**', 'tests/e2e/**', '**/*.component.test.tsx', ...NAMED],
+          setupFiles: ['tests/support/fail-on-console-error.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'component',
+          include: ['src/**/*.component.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/support/component-setup.ts'],
         },
       },
       { extends: true, test: { name: 'api', include: ['**/*.api.test.ts'], exclude: ['**/node_modules/**'] } },

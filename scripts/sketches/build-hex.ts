@@ -1,5 +1,5 @@
 /**
- * `npm run sketches`: builds each tutorial's sketch (src/shared/content/sketches/<slug>.ino) into the
+ * `npm run sketches` (build-hex-command.ts) builds each tutorial's sketch (src/shared/content/sketches/<slug>.ino) into the
  * Intel HEX file its board runs, as the Arduino IDE would, and writes it beside the sketch with one
  * record of them all (`hex-record.json`, read through src/shared/content/hex-record.ts).
  *
@@ -357,28 +357,4 @@ export function flashUse(build: SketchBuild): string {
   const limit = BOARD_CHIPS[build.board].flashBytes;
   const percent = Math.round((build.flashBytes / limit) * 100);
   return `${build.flashBytes.toLocaleString('en-US')} of ${limit.toLocaleString('en-US')} bytes (${percent} %)`;
-}
-
-if (import.meta.main) {
-  const toolchain = toolchainFromEnvironment(process.env);
-  const problem = await toolchainProblem(toolchain);
-  if (problem) {
-    console.error(problem);
-    process.exit(1);
-  }
-  const workDir = await mkdtemp(path.join(tmpdir(), 'roboforge-hex-'));
-  try {
-    const { record, hexFiles } = await buildAllSketches(toolchain, workDir);
-    for (const [slug, hex] of hexFiles) await writeFile(hexFileOf(slug), hex);
-    await writeFile(HEX_RECORD_FILE, formatHexRecord(record));
-    for (const [slug, build] of Object.entries(record.sketches)) {
-      console.warn(`${slug}.hex: ${flashUse(build)} of the ${BOARD_NAMES[build.board]}'s flash`);
-    }
-    console.warn(`sketches: ${hexFiles.size} .hex files and hex-record.json written (${record.toolchain.compiler})`);
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exitCode = 1;
-  } finally {
-    await rm(workDir, { recursive: true, force: true });
-  }
 }

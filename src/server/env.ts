@@ -199,6 +199,8 @@ export interface CompileConfig {
   /** Compiles waiting in this instance, in all and per account, before more are refused. */
   readonly maxWaiting: number;
   readonly maxWaitingPerAccount: number;
+  /** Where each board's core archive is prepared; the machine's temporary folder when not given. */
+  readonly workRoot?: string;
 }
 
 export const DEFAULT_COMPILE_CONFIG: CompileConfig = {

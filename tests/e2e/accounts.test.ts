@@ -130,19 +130,6 @@ describe('accounts', () => {
     await close();
   });
 
-  test('shows the validation rules at the fields before calling the server', async ({ browser }) => {
-    const { page, close } = await openPage(browser);
-    await page.goto(url('/auth'));
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await page.getByLabel('Email').fill('not-an-email');
-    await page.getByLabel('Password').fill('123');
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByText('Please enter a valid email address').waitFor();
-    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
-    expect(await page.getByText('Password must be at least 6 characters').count()).toBeGreaterThanOrEqual(2);
-    await close();
-  });
-
   test('sends a signed-in visitor away from /auth, and signing out in one tab signs out the others', async ({
     browser,
   }) => {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
@@ -124,6 +124,11 @@ describe('edit and run', () => {
       .toContain('My plant robot waters for longer');
     await expect.poll(async () => (await monitor.textContent()) ?? '', WAIT).toContain('Pump ON');
     await page.getByText('Compiled: your version runs in the simulator below.').waitFor();
+    mkdirSync('/tmp/shots', { recursive: true });
+    await page.locator('#edit').screenshot({
+      path: '/tmp/shots/edit-and-run-1280-dark.png',
+      style: 'body > header, body header.fixed { visibility: hidden !important; }',
+    });
 
     // What they changed, against the tutorial's code.
     await page.getByRole('button', { name: 'What I changed' }).click();
@@ -165,6 +170,26 @@ describe('edit and run', () => {
       )
       .toBe(404);
     // The failed compile is the one error the browser reports (422 is an answer, not a fault).
+    expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
+    await close();
+  });
+
+  test('on a phone, in the light theme, the editor and a mistake read well', { timeout: 90_000 }, async ({
+    browser,
+  }) => {
+    const { page, errors, close } = await openSignedInPage(browser, { theme: 'light', width: 375 });
+    await openEditor(page);
+    await typeAll(page, ORIGINAL.replace('Serial.begin(9600);', 'Serial.begin(9600)'));
+    await page.getByRole('button', { name: 'Run my version' }).click();
+    await page.locator('[data-compile-errors]').waitFor(WAIT);
+    await expectNoAxeViolations(page, 'the editor with a mistake at 375 px, light');
+    mkdirSync('/tmp/shots', { recursive: true });
+    await page.locator('#edit').screenshot({
+      path: '/tmp/shots/edit-and-run-375-light.png',
+      style: 'body > header, body header.fixed { visibility: hidden !important; }',
+    });
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
     await close();
   });

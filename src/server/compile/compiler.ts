@@ -152,6 +152,17 @@ export class SketchCompiler {
     } catch (error) {
       return `The compile sandbox (bubblewrap) cannot run here (${(error as Error).message}): install bubblewrap and util-linux's prlimit, or allow user namespaces. Only a server for one trusted user may set COMPILE_SANDBOX=off.`;
     }
+    // And with the folder every compile mounts: the sandbox's user must be able to enter it.
+    try {
+      const { root } = await this.#ready();
+      const run = await runInSandbox(() => 'ls /arduino/build/libraries > /dev/null && echo sandboxed', '', {
+        mode: 'bubblewrap',
+        mounts: { core: this.#settings.core, build: root },
+      });
+      if (run.exitCode !== 0 || run.stdout.trim() !== 'sandboxed') throw new Error(run.stderr.trim().split('\n')[0]);
+    } catch {
+      return 'The compile sandbox cannot read its work folder: the temporary folder (TMPDIR) must be one other users may enter.';
+    }
     return null;
   }
 
@@ -312,7 +323,10 @@ export class SketchCompiler {
         diagnostics,
       };
     }
-    if (run.exitCode === 90) throw new Error(`The compile sandbox did not start: ${run.stderr.trim().slice(0, 500)}`);
+    // The sandbox itself failed (a mount, a namespace): the server's fault, never the learner's code.
+    if (run.exitCode === 90 || /^bwrap: /m.test(run.stderr)) {
+      throw new Error(`The compile sandbox did not start: ${run.stderr.trim().slice(0, 500)}`);
+    }
     if (run.exitCode !== 0) {
       const errors = diagnostics.filter((d) => d.severity === 'error');
       return {

@@ -21,6 +21,18 @@ describe('parseDiagnostics', () => {
     ]);
   });
 
+  it('places a message about a header the sketch did not include (Arduino.h) on the line its note names', () => {
+    const output = [
+      "sketch.ino:74:3: error: expected ';' before 'Serial'",
+      "/arduino/core/cores/arduino/WString.h:38:74: error: expected primary-expression before ')' token",
+      "sketch.ino:75:18: note: in expansion of macro 'F'",
+    ].join('\n');
+    expect(parseDiagnostics(output).map((d) => [d.line, d.column, d.message])).toEqual([
+      [74, 3, "expected ';' before 'Serial'"],
+      [75, 18, "WString.h:38: expected primary-expression before ')' token"],
+    ]);
+  });
+
   it('keeps at most the count asked for, and each message once', () => {
     const output = Array.from({ length: 100 }, (_, i) => `sketch.ino:${i + 1}:1: error: boom`).join('\n');
     expect(parseDiagnostics(`${output}\n${output}`, 10)).toHaveLength(10);

@@ -20,7 +20,12 @@ export const compilePlugin = fp(
     const { config, redis, repos } = app;
     const settings = config.compile ?? DEFAULT_COMPILE_CONFIG;
     const service = new CompileService({
-      compiler: new SketchCompiler({ sandbox: settings.sandbox, compiler: settings.compiler, core: settings.core }),
+      compiler: new SketchCompiler({
+        sandbox: settings.sandbox,
+        compiler: settings.compiler,
+        core: settings.core,
+        ...(settings.workRoot ? { workRoot: settings.workRoot } : {}),
+      }),
       cache: repos.compiledSketches,
       perAccount: windowCounter(redis, `${config.redisKeyPrefix}compile:account`, {
         max: settings.perAccountPerMinute,

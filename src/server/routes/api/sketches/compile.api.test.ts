@@ -304,3 +304,26 @@ describeEachDatabase(
     });
   },
 );
+
+/** A work folder the sandbox's user cannot enter (mkdtemp makes them 0700), as a private TMPDIR would be. */
+const privateRoot = mkdtempSync(path.join(tmpdir(), 'roboforge-private-'));
+afterAll(() => rmSync(privateRoot, { recursive: true, force: true }));
+
+describeEachDatabase(
+  'POST /api/sketches/compile with a work folder the sandbox cannot read',
+  { compile: { ...compileConfig, workRoot: privateRoot }, logLevel: 'error' },
+  (test) => {
+    test('answers 503 compiler_unavailable (the server’s fault, not the learner’s), never a 422', async ({
+      server,
+    }) => {
+      const learner = await signUpAndSignIn(server);
+      const res = await compile(server, learner, { board: 'uno', source: BLINK });
+      expect(res.status).toBe(503);
+      expect(apiErrorSchema.parse(res.body).error).toEqual({
+        code: 'compiler_unavailable',
+        message:
+          'The compile sandbox cannot read its work folder: the temporary folder (TMPDIR) must be one other users may enter.',
+      });
+    });
+  },
+);
