@@ -44,6 +44,16 @@ function editorText(page: Page): Promise<string> {
   });
 }
 
+/** The line the editor's selection starts on. */
+function editorSelectionLine(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const content = document.querySelector('.cm-content');
+    const hook = content && (Reflect.get(content, 'cmTile') ?? Reflect.get(content, 'cmView'));
+    const state = hook?.view?.state;
+    return state ? Number(state.doc.lineAt(state.selection.main.from).number) : 0;
+  });
+}
+
 /** Replaces the whole text as a paste would. */
 async function typeAll(page: Page, text: string) {
   await page.getByRole('textbox', { name: `Your version of ${SLUG}.ino` }).click();
@@ -86,6 +96,17 @@ describe('edit and run', () => {
       `Line ${brokenLine}: a \`;\` is missing at the end of this line.`,
     );
     await expect(errorsBox.innerText()).resolves.toMatch(/The compiler: expected ';' before/);
+    // The mistake's line has come into the editor's window, marked, and focus stayed on Run.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const scroller = document.querySelector('.cm-scroller')?.getBoundingClientRect();
+          const marker = document.querySelector('.cm-lint-marker-error')?.getBoundingClientRect();
+          return Boolean(scroller && marker && marker.top >= scroller.top && marker.bottom <= scroller.bottom);
+        }),
+      )
+      .toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Run my version');
     // The plain words take the cursor to the line, marked in the editor's gutter.
     await errorsBox
       .getByRole('button', { name: `Line ${brokenLine}: a \`;\` is missing at the end of this line.` })
@@ -121,6 +142,18 @@ describe('edit and run', () => {
     // Saved to the account: after a reload (and on any device) the editor opens their version.
     await openEditor(page, 'reload');
     await expect.poll(() => editorText(page)).toBe(MINE);
+
+    // A step card's lines open in the learner's editor, not the reader: where they now are, three
+    // lines lower after three lines added above them.
+    await typeAll(page, `// my notes\n// more notes\n// and more\n${MINE}`);
+    const jump = page.locator('.code-excerpt a.jump-link').first();
+    const from = Number((await jump.getAttribute('href'))?.match(/^#L(\d+)/)?.[1]);
+    expect(from).toBeGreaterThan(0);
+    await jump.scrollIntoViewIfNeeded();
+    await jump.click();
+    await expect.poll(() => editorSelectionLine(page)).toBe(from + 3);
+    expect(await page.evaluate(() => document.activeElement?.closest('.cm-editor') !== null)).toBe(true);
+    expect(await page.locator('dialog.sketch-reader[open]').count()).toBe(0);
 
     // Back to the tutorial's code (after a confirm): the original again, and nothing kept.
     page.once('dialog', (dialog) => void dialog.accept());

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import CodeWorkbench, { type LearnerProgram } from '#web/features/code-editor/components/code-workbench.tsx';
 import type { EditorSlotProps } from '#web/features/projects/components/edit-section.tsx';
 import SimulatorPanel from '#web/features/simulator/components/simulator-panel.tsx';
@@ -10,6 +10,11 @@ import SimulatorPanel from '#web/features/simulator/components/simulator-panel.t
  */
 export default function EditAndRun({ userId, slug, board, fileName, original, wiringSvg }: EditorSlotProps) {
   const [program, setProgram] = useState<LearnerProgram | null>(null);
+  // Each run's result comes into view under the editor, as little scrolling as shows it.
+  const simulator = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (program) simulator.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [program]);
   return (
     <div className="flex flex-col gap-5">
       <div className="tray p-4 sm:p-5">
@@ -22,7 +27,11 @@ export default function EditAndRun({ userId, slug, board, fileName, original, wi
           onProgram={setProgram}
         />
       </div>
-      {program ? <SimulatorPanel slug={slug} wiringSvg={wiringSvg} program={program} /> : null}
+      {program ? (
+        <div ref={simulator} className="scroll-mt-20">
+          <SimulatorPanel slug={slug} wiringSvg={wiringSvg} program={program} />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -29,8 +29,10 @@ const highlight = HighlightStyle.define([
 const theme = EditorView.theme({
   // As tall as its text, long lines wrapped: the page scrolls, not a box inside it, so there is no
   // second scroll region for a keyboard to reach (axe's scrollable-region-focusable).
-  '&': { backgroundColor: 'var(--code-bg)', color: 'var(--text)', fontSize: '0.875rem' },
-  '.cm-scroller': { fontFamily: 'var(--font-mono)', lineHeight: '1.6' },
+  // A window onto the sketch, not the whole of it: Run, the mistakes and the simulator stay in reach
+  // (a 150-line sketch was 2,400 px tall, 4,500 px on a phone, its error message far below the line).
+  '&': { backgroundColor: 'var(--code-bg)', color: 'var(--text)', fontSize: '0.875rem', maxHeight: 'min(65vh, 38rem)' },
+  '.cm-scroller': { fontFamily: 'var(--font-mono)', lineHeight: '1.6', overflow: 'auto' },
   '.cm-content': { caretColor: 'var(--accent)', padding: '0.5rem 0' },
   '.cm-gutters': { backgroundColor: 'var(--code-bg)', color: 'var(--muted)', borderRight: '1px solid var(--border)' },
   '.cm-activeLine': { backgroundColor: 'var(--code-mark)' },
@@ -51,8 +53,17 @@ export interface CodeEditorProps {
   label: string;
   /** A new value replaces the text (Back to the tutorial's code, another device's version). */
   replaceWith?: { readonly source: string; readonly generation: number };
-  /** A new value puts the cursor at the start of that line, scrolled into view, and focuses the editor. */
-  goTo?: { readonly line: number; readonly generation: number };
+  /**
+   * A new value puts the cursor at the start of that line (or selects through `toLine`, a step's
+   * lines), scrolled into view, and focuses the editor.
+   */
+  goTo?: {
+    readonly line: number;
+    readonly toLine?: number | undefined;
+    /** False: only scroll the line into view (after a failed Run, focus stays on the button). */
+    readonly focus?: boolean | undefined;
+    readonly generation: number;
+  };
 }
 
 /**
@@ -89,6 +100,9 @@ export function CodeEditor({ initial, onChange, diagnostics, label, replaceWith,
           EditorView.lineWrapping,
           EditorView.contentAttributes.of({
             'aria-label': label,
+            // Said outright (a contenteditable is focusable anyway) so checkers see the scrolling
+            // window's keyboard access: the editor itself, not one more tab stop.
+            tabindex: '0',
             autocapitalize: 'off',
             autocorrect: 'off',
             spellcheck: 'false',
@@ -115,9 +129,18 @@ export function CodeEditor({ initial, onChange, diagnostics, label, replaceWith,
   useEffect(() => {
     const editor = view.current;
     if (!editor || !goTo) return;
-    const line = editor.state.doc.line(Math.min(Math.max(1, goTo.line), editor.state.doc.lines));
+    const { doc } = editor.state;
+    const line = doc.line(Math.min(Math.max(1, goTo.line), doc.lines));
+    const last = goTo.toLine === undefined ? line : doc.line(Math.min(Math.max(goTo.line, goTo.toLine), doc.lines));
+    if (goTo.focus === false) {
+      // Only the editor's own window scrolls: the page, with Run and the message under the editor, stays.
+      editor.dispatch({ selection: { anchor: line.from } });
+      const scroller = editor.scrollDOM;
+      scroller.scrollTop = Math.max(0, editor.lineBlockAt(line.from).top - scroller.clientHeight / 2);
+      return;
+    }
     editor.dispatch({
-      selection: { anchor: line.from },
+      selection: last === line ? { anchor: line.from } : { anchor: line.from, head: last.to },
       effects: EditorView.scrollIntoView(line.from, { y: 'center' }),
     });
     editor.focus();

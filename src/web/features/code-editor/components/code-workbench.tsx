@@ -2,9 +2,11 @@ import { AlertTriangle, GitCompare, Play, RotateCcw } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Board } from '#shared/content/projects.ts';
 import { BOARD_NAMES } from '#shared/content/projects.ts';
+import { lineDiff } from '#shared/text-diff.ts';
 import { CodeDiff } from '#web/components/code-diff.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { onShowLinesInEditor } from '#web/lib/editor-lines.ts';
 import { compileSketch } from '#web/lib/sketch-compile.ts';
 import { type StoredProgram, sketchStore, tutorialSketchKey } from '#web/lib/sketch-store.ts';
 import {
@@ -14,6 +16,7 @@ import {
   sendDraft,
   sendWaitingDrafts,
 } from '../api/sketch-sync.ts';
+import { mapLineRange } from '../lib/map-lines.ts';
 import { inPlainWords, type PlainDiagnostic } from '../lib/plain-words.ts';
 import { CodeEditor } from './code-editor.tsx';
 
@@ -63,6 +66,9 @@ export interface CodeWorkbenchProps {
  * in the simulator, the compiler's messages in plain words on their lines, what they changed, and
  * the way back to the tutorial's code.
  */
+/** `sm`'s size below the `sm` breakpoint. */
+const PHONE_SMALL = 'max-sm:h-9 max-sm:px-3 max-sm:text-sm';
+
 export default function CodeWorkbench({ userId, slug, board, fileName, original, onProgram }: CodeWorkbenchProps) {
   const key = tutorialSketchKey(slug);
   const [opened, setOpened] = useState<{ source: string; revision: number | null } | null>(null);
@@ -72,7 +78,18 @@ export default function CodeWorkbench({ userId, slug, board, fileName, original,
   const [showChanges, setShowChanges] = useState(false);
   const [replaceWith, setReplaceWith] = useState<{ source: string; generation: number }>();
   const [notice, setNotice] = useState<string | null>(null);
-  const [goTo, setGoTo] = useState<{ line: number; generation: number }>();
+  const [goTo, setGoTo] = useState<{ line: number; toLine?: number; focus?: boolean; generation: number }>();
+  // A step card's lines (the tutorial's numbering) open here, where they are in the learner's version.
+  const current = useRef({ original, source });
+  current.current = { original, source };
+  useEffect(
+    () =>
+      onShowLinesInEditor((range) => {
+        const mapped = mapLineRange(lineDiff(current.current.original, current.current.source), range);
+        setGoTo((previous) => ({ line: mapped.from, toLine: mapped.to, generation: (previous?.generation ?? 0) + 1 }));
+      }),
+    [],
+  );
   const revision = useRef<number | null>(null);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -187,11 +204,12 @@ export default function CodeWorkbench({ userId, slug, board, fileName, original,
       return;
     }
     if (result.kind === 'mistakes') {
-      setRun({
-        kind: 'mistakes',
-        message: result.message,
-        diagnostics: result.diagnostics.map((d) => inPlainWords(d, text)),
-      });
+      const diagnostics = result.diagnostics.map((d) => inPlainWords(d, text));
+      setRun({ kind: 'mistakes', message: result.message, diagnostics });
+      // The first mistake's line comes into the editor's view, marked; focus stays on Run.
+      const first = diagnostics.find((d) => d.severity === 'error') ?? diagnostics[0];
+      if (first)
+        setGoTo((previous) => ({ line: first.line, focus: false, generation: (previous?.generation ?? 0) + 1 }));
       return;
     }
     // Offline: the program this device last compiled from the same text runs as it is.
@@ -249,16 +267,31 @@ export default function CodeWorkbench({ userId, slug, board, fileName, original,
           )}
           {run.kind === 'compiling' ? 'Compiling…' : changed ? 'Run my version' : 'Run'}
         </Button>
+        {/* On a phone the two smaller buttons share the row under Run, their words shortened. */}
         <Button
           variant="secondary"
+          className={PHONE_SMALL}
           aria-pressed={showChanges}
           disabled={!changed}
           onClick={() => setShowChanges((s) => !s)}
         >
-          <GitCompare aria-hidden="true" /> What I changed
+          <GitCompare aria-hidden="true" />
+          <span className="max-sm:sr-only">What I changed</span>
+          <span className="sm:hidden" aria-hidden="true">
+            My changes
+          </span>
         </Button>
-        <Button variant="ghost" disabled={!changed && save === 'unchanged'} onClick={() => void backToTutorial()}>
-          <RotateCcw aria-hidden="true" /> Back to the tutorial’s code
+        <Button
+          variant="ghost"
+          className={PHONE_SMALL}
+          disabled={!changed && save === 'unchanged'}
+          onClick={() => void backToTutorial()}
+        >
+          <RotateCcw aria-hidden="true" />
+          <span className="max-sm:sr-only">Back to the tutorial’s code</span>
+          <span className="sm:hidden" aria-hidden="true">
+            Original
+          </span>
         </Button>
         <p className="ml-auto text-xs text-muted" aria-live="polite" data-save-state={save}>
           {SAVE_WORDS[save]}

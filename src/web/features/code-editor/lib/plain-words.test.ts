@@ -21,6 +21,17 @@ describe('inPlainWords', () => {
 
   it.each([
     ["'ledPin' was not declared in this scope", '`ledPin` is not known here'],
+    [
+      "cannot convert 'String' to 'const char*' for argument '1'",
+      'a `String` cannot be used where a `const char*` is needed',
+    ],
+    [
+      "return-statement with a value, in function returning 'void' [-fpermissive]",
+      'a `void` function gives nothing back',
+    ],
+    ['comparison between signed and unsigned integer expressions [-Wsign-compare]', 'can be negative'],
+    ["'Servo::attach' was not declared", '`Servo::attach` is not known here'],
+    ["expected '}' before 'else'", 'a `}` is missing'],
     ["expected '}' at end of input", 'a `}` is missing'],
     ["redefinition of 'int speed'", '`int speed` is defined twice'],
     ["too few arguments to function 'void tone(uint8_t, unsigned int, long unsigned int)'", 'needs more values'],

@@ -60,6 +60,18 @@ const RULES: readonly Rule[] = [
   [/^missing terminating (["'])/, () => 'a text in quotes is not closed: add the closing quote'],
   [/^control reaches end of non-void function/, () => 'this function should `return` a value at its end'],
   [/^#error (.*)/, (m) => `the sketch stops here on purpose: ${m[1] ?? ''}`],
+  [/^cannot convert ['‘](.+?)['’] to ['‘](.+?)['’]/, (m) => `a ${q(m[1])} cannot be used where a ${q(m[2])} is needed`],
+  [
+    /^return-statement with a value, in function returning ['‘]void['’]/,
+    () => 'a `void` function gives nothing back: remove the value after `return`, or change `void` to its type',
+  ],
+  [/^no return statement in function returning non-void/, () => 'this function should `return` a value at its end'],
+  [
+    /^comparison between signed and unsigned/,
+    () => 'this compares a number that can be negative with one that cannot: the answer may surprise you',
+  ],
+  [/^['‘](.+?)['’] was not declared/, (m) => `${q(m[1])} is not known here: check its spelling, or declare it first`],
+  [/^expected ['‘]?\}['’]? before/, () => 'a `}` is missing: every `{` needs its `}`'],
 ];
 
 /** The line a missing `;` belongs to: the last line before `line` with code on it. */

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import type { Project } from '#shared/content/projects.ts';
 import { buildSteps, isNumbered, type NumberedStep } from '#shared/content/steps.ts';
 import { cn } from '#web/lib/cn.ts';
+import { showLinesInEditor } from '#web/lib/editor-lines.ts';
 import type { TutorialAssetsState } from '../api/tutorial-assets.ts';
 import { type LineRange, lineRangeHash } from '../lib/code-anchor.ts';
 import type { StepDetails, TutorialView } from '../lib/tutorial-view.ts';
@@ -284,6 +285,8 @@ export function TutorialSteps({ project, view, assets, done, onToggle }: Tutoria
   // The lines' address goes in the URL (to share, or to find them again), the page staying where it is.
   const openLines = (range: LineRange) => {
     navigate({ hash: lineRangeHash(range) }, { preventScrollReset: true, replace: true });
+    // While the learner's editor is open, it shows the lines in their version; else the reader does.
+    if (showLinesInEditor(range)) return;
     setReader({ range });
   };
 

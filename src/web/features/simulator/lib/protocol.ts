@@ -21,7 +21,11 @@ export const commandSchema = z.discriminatedUnion('type', [
       z.object({ hexUrl: z.string().regex(/^\/sketches\/[a-z0-9-]+\.hex$/) }),
       /** The learner's, as the compile service answered it: the Intel HEX text and where its clock lives. */
       z.object({
-        hex: z.string().max(2 * 1024 * 1024),
+        /** Intel HEX records and nothing else; the worker then parses each one, checksum included, before it runs. */
+        hex: z
+          .string()
+          .max(2 * 1024 * 1024)
+          .regex(/^(?::[0-9A-Fa-f]+\r?\n?)+$/),
         clock: z.object({ millis: z.number().int().min(0x100), overflowCount: z.number().int().min(0x100) }),
       }),
     ]),

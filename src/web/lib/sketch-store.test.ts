@@ -1,0 +1,48 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { type StoredProgram, sketchStore, tutorialSketchKey } from './sketch-store.ts';
+
+const ALICE = 'alice-id';
+const BOB = 'bob-id';
+const PLANT = tutorialSketchKey('plant-watering-robot');
+const program: StoredProgram = {
+  hex: ':00000001FF\n',
+  size: { flash: 924, ram: 9 },
+  warnings: [],
+  clock: { millis: 0x130, overflowCount: 0x12c },
+  board: 'uno',
+  source: 'void setup() {}\nvoid loop() {}\n',
+  compiledAt: 1,
+};
+
+describe('the learner’s sketches on this device (IndexedDB, per account)', () => {
+  it('keeps a draft per account and sketch, marked to be sent', async () => {
+    await sketchStore.keepDraft(ALICE, PLANT, 'alice’s version', null);
+    expect(await sketchStore.draft(ALICE, PLANT)).toMatchObject({ source: 'alice’s version', dirty: true });
+    expect(await sketchStore.draft(BOB, PLANT)).toBeUndefined();
+    expect(await sketchStore.draft(ALICE, tutorialSketchKey('line-follower'))).toBeUndefined();
+    expect((await sketchStore.unsent(ALICE)).map(({ key }) => key)).toEqual([PLANT]);
+    expect(await sketchStore.unsent(BOB)).toEqual([]);
+  });
+
+  it('is clean once the server took that text, and stays dirty when the learner typed on meanwhile', async () => {
+    await sketchStore.keepDraft(BOB, PLANT, 'first', null);
+    await sketchStore.saved(BOB, PLANT, 'first', 3);
+    expect(await sketchStore.draft(BOB, PLANT)).toMatchObject({ source: 'first', baseRevision: 3, dirty: false });
+    expect(await sketchStore.unsent(BOB)).toEqual([]);
+
+    await sketchStore.keepDraft(BOB, PLANT, 'second', 3);
+    await sketchStore.saved(BOB, PLANT, 'first', 4);
+    expect(await sketchStore.draft(BOB, PLANT)).toMatchObject({ source: 'second', baseRevision: 4, dirty: true });
+  });
+
+  it('keeps the last compiled program beside the draft, and "Back to the tutorial’s code" forgets both', async () => {
+    await sketchStore.keepDraft(ALICE, PLANT, program.source, null);
+    await sketchStore.keepProgram(ALICE, PLANT, program);
+    expect(await sketchStore.program(ALICE, PLANT)).toEqual(program);
+    expect(await sketchStore.program(BOB, PLANT)).toBeUndefined();
+    await sketchStore.forget(ALICE, PLANT);
+    expect(await sketchStore.draft(ALICE, PLANT)).toBeUndefined();
+    expect(await sketchStore.program(ALICE, PLANT)).toBeUndefined();
+  });
+});
