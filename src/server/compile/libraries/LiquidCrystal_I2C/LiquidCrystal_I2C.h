@@ -1,8 +1,9 @@
 // LiquidCrystal_I2C: RoboForge's own implementation of the common API for 16x2 (and 20x4) HD44780
 // character LCDs on a PCF8574 I2C backpack (init, begin, clear, home, setCursor, print through
 // Print, backlight, noBacklight, display, noDisplay, cursor, noCursor, blink, noBlink, createChar,
-// scrollDisplayLeft/Right), written from the HD44780U and PCF8574 datasheets for learners' sketches
-// compiled by the RoboForge compile service. Header-only.
+// scrollDisplayLeft/Right, leftToRight/rightToLeft, autoscroll/noAutoscroll), written from the
+// HD44780U and PCF8574 datasheets for learners' sketches compiled by the RoboForge compile service.
+// Header-only.
 //
 // The backpack's eight outputs: P0 RS, P1 RW, P2 E, P3 the backlight, P4-P7 the LCD's D4-D7. The
 // LCD runs in 4-bit mode: each byte goes as two halves, each latched when E falls.
@@ -23,6 +24,7 @@
 #define LCD_SETDDRAMADDR 0x80
 
 #define LCD_ENTRYLEFT 0x02
+#define LCD_ENTRYSHIFTINCREMENT 0x01
 #define LCD_DISPLAYON 0x04
 #define LCD_CURSORON 0x02
 #define LCD_BLINKON 0x01
@@ -30,17 +32,28 @@
 #define LCD_MOVERIGHT 0x04
 #define LCD_MOVELEFT 0x00
 #define LCD_2LINE 0x08
+#define LCD_5x10DOTS 0x04
+#define LCD_5x8DOTS 0x00
 #define LCD_BACKLIGHT 0x08
 #define LCD_NOBACKLIGHT 0x00
 
 class LiquidCrystal_I2C : public Print {
  public:
   LiquidCrystal_I2C(uint8_t address, uint8_t columns, uint8_t rows)
-      : address_(address), columns_(columns), rows_(rows), backlight_(LCD_BACKLIGHT), control_(LCD_DISPLAYON) {}
+      : address_(address),
+        columns_(columns),
+        rows_(rows),
+        backlight_(LCD_BACKLIGHT),
+        control_(LCD_DISPLAYON),
+        entry_(LCD_ENTRYLEFT) {}
 
   void init() { begin(columns_, rows_); }
 
-  void begin(uint8_t columns, uint8_t rows) {
+  // begin() with no sizes (as in some versions of the library) keeps the constructor's.
+  void begin() { begin(columns_, rows_); }
+
+  // `charsize` LCD_5x10DOTS only matters for one-row displays with tall characters.
+  void begin(uint8_t columns, uint8_t rows, uint8_t charsize = LCD_5x8DOTS) {
     columns_ = columns;
     rows_ = rows;
     Wire.begin();
@@ -54,11 +67,12 @@ class LiquidCrystal_I2C : public Print {
     writeHalf(0x30);
     delayMicroseconds(150);
     writeHalf(0x20);
-    command(LCD_FUNCTIONSET | (rows > 1 ? LCD_2LINE : 0));
+    command(LCD_FUNCTIONSET | (rows > 1 ? LCD_2LINE : (charsize & LCD_5x10DOTS)));
     control_ = LCD_DISPLAYON;
     command(LCD_DISPLAYCONTROL | control_);
     clear();
-    command(LCD_ENTRYMODESET | LCD_ENTRYLEFT);
+    entry_ = LCD_ENTRYLEFT;
+    command(LCD_ENTRYMODESET | entry_);
     home();
   }
 
@@ -85,6 +99,19 @@ class LiquidCrystal_I2C : public Print {
   void noBlink() { setControl(control_ & ~LCD_BLINKON); }
   void scrollDisplayLeft() { command(LCD_CURSORSHIFT | LCD_DISPLAYMOVE | LCD_MOVELEFT); }
   void scrollDisplayRight() { command(LCD_CURSORSHIFT | LCD_DISPLAYMOVE | LCD_MOVERIGHT); }
+  void leftToRight() { setEntry(entry_ | LCD_ENTRYLEFT); }
+  void rightToLeft() { setEntry(entry_ & ~LCD_ENTRYLEFT); }
+  // Each new character moves the text instead of the cursor.
+  void autoscroll() { setEntry(entry_ | LCD_ENTRYSHIFTINCREMENT); }
+  void noAutoscroll() { setEntry(entry_ & ~LCD_ENTRYSHIFTINCREMENT); }
+
+  // The older names some examples use.
+  void cursor_on() { cursor(); }
+  void cursor_off() { noCursor(); }
+  void blink_on() { blink(); }
+  void blink_off() { noBlink(); }
+  void load_custom_character(uint8_t location, uint8_t *charmap) { createChar(location, charmap); }
+  void printstr(const char *text) { print(text); }
 
   void backlight() {
     backlight_ = LCD_BACKLIGHT;
@@ -104,6 +131,7 @@ class LiquidCrystal_I2C : public Print {
     location &= 0x7;
     command(LCD_SETCGRAMADDR | (location << 3));
     for (uint8_t i = 0; i < 8; i++) write(charmap[i]);
+    command(LCD_SETDDRAMADDR);  // back to the text, as the HD44780 writes CGRAM until told otherwise
   }
 
   virtual size_t write(uint8_t value) {
@@ -113,6 +141,10 @@ class LiquidCrystal_I2C : public Print {
   using Print::write;
 
  private:
+  void setEntry(uint8_t entry) {
+    entry_ = entry;
+    command(LCD_ENTRYMODESET | entry_);
+  }
   void setControl(uint8_t control) {
     control_ = control;
     command(LCD_DISPLAYCONTROL | control_);
@@ -139,6 +171,7 @@ class LiquidCrystal_I2C : public Print {
   uint8_t rows_;
   uint8_t backlight_;
   uint8_t control_;
+  uint8_t entry_;
 };
 
 #endif

@@ -109,9 +109,14 @@ class Servo {
     return index_;
   }
 
+  // Stops the pulses (ending one that is under way: the pin is left low); the servo goes limp.
   void detach() {
-    if (index_ == INVALID_SERVO) return;
+    if (index_ == INVALID_SERVO || !attached()) return;
+    uint8_t saved = SREG;
+    cli();
     roboforge_servo::channels()[index_].active = false;
+    digitalWrite(roboforge_servo::channels()[index_].pin, LOW);
+    SREG = saved;
   }
 
   // 0 to 180 is an angle; a larger value is taken as a pulse width in microseconds, as the Arduino library does.
