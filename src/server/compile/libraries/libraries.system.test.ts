@@ -1,58 +1,29 @@
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Board } from '#shared/content/projects.ts';
 import { TRAINER_BOARD } from '#shared/content/trainer-board.ts';
 import { type Circuit, findTutorial } from '#shared/content/tutorials.ts';
 import type { ArduinoPin, SimBoard } from '#shared/simulator/board.ts';
 import { dht11Answer } from '#shared/simulator/parts/dht11.ts';
 import { Simulation } from '#shared/simulator/simulation.ts';
+import { compileClean, serviceCompiler } from '#test/compiled-sketch.ts';
 import { lcdLines, runUntil } from '#test/scenario-steps.ts';
-import { testSettings } from '#test/settings.ts';
-import {
-  buildCoreArchive,
-  COMPILED_AT,
-  sketchCompileArgs,
-  toolchainOf,
-  toolchainProblem,
-} from '../../../../scripts/sketches/build-hex.ts';
+import { COMPILED_AT } from '../../../../scripts/sketches/build-hex.ts';
 
-// Our library headers (README.md beside this file) as the compile service uses them: each library's
-// folder on the include path, the sketch one translation unit compiled with -Wall -Werror and linked
-// with the prebuilt core. Each library's examples (<Library>/examples/<name>/<name>.ino, written as
+// Our library headers (README.md beside this file) as the compile service uses them: its own compiler,
+// in its sandbox, with every library's folder on the include path, and no warning allowed. Each library's examples (<Library>/examples/<name>/<name>.ino, written as
 // the web's examples are) are compiled for the Uno and the Mega; the ones for parts our simulator
 // models run on a simulated board wired as a tutorial (or the trainer board) wires the part, and
 // what the part shows is checked: the servo's angle, the LCD's text, the DHT's reading on the serial
 // monitor, the stepper's steps, the DS3231's time.
 
-const execFileAsync = promisify(execFile);
-const TOOLCHAIN = toolchainOf({ compiler: testSettings.avrCompiler, core: testSettings.arduinoAvrCore });
 const LIBRARIES_DIR = import.meta.dirname;
 const LIBRARIES = ['Servo', 'LiquidCrystal_I2C', 'DHT', 'Stepper', 'RTClib'] as const;
 type Library = (typeof LIBRARIES)[number];
-/** Where RAM starts in the ELF's address space; avr8js's data space is the ELF address minus this. */
-const DATA_SPACE_OFFSET = 0x80_0000;
-
-async function run(tool: string, args: readonly string[]): Promise<string> {
-  try {
-    return (await execFileAsync(tool, args, { timeout: 60_000, maxBuffer: 16 * 1024 * 1024 })).stdout;
-  } catch (error) {
-    const { stderr, message } = error as { stderr?: string; message: string };
-    throw new Error(stderr?.trim() || message);
-  }
-}
 
 const exampleFile = (library: Library, name: string) =>
   path.join(LIBRARIES_DIR, library, 'examples', name, `${name}.ino`);
-
-function symbolAddress(symbols: string, name: string): number {
-  const match = new RegExp(`^([0-9a-f]+) [0-9a-f]+ [bBdD] ${name}$`, 'm').exec(symbols);
-  if (!match?.[1]) throw new Error(`No ${name} in the program`);
-  return Number.parseInt(match[1], 16) - DATA_SPACE_OFFSET;
-}
 
 function tutorialCircuit(slug: string): Circuit {
   const tutorial = findTutorial(slug);
@@ -101,70 +72,28 @@ function attachDht22(board: SimBoard, pin: ArduinoPin, reading: { celsius: numbe
 }
 
 describe('our Arduino libraries', () => {
-  let problem: string | undefined;
-  let workDir = '';
-  let archive = '';
-  let includes: string[] = [];
+  /** The sketch compiled as the compile service compiles it, without a warning. */
+  const compile = async (sketch: string, board: Board) => compileClean(await readFile(sketch, 'utf8'), board);
 
-  beforeAll(async () => {
-    problem = await toolchainProblem(TOOLCHAIN);
-    if (problem) return;
-    workDir = await mkdtemp(path.join(tmpdir(), 'roboforge-libraries-'));
-    archive = await buildCoreArchive(TOOLCHAIN, 'uno', workDir);
-    const folders = await readdir(LIBRARIES_DIR, { withFileTypes: true });
-    includes = folders.filter((e) => e.isDirectory()).map((e) => `-I${path.join(LIBRARIES_DIR, e.name)}`);
-  }, 180_000);
-
-  afterAll(async () => {
-    if (workDir) await rm(workDir, { recursive: true, force: true });
-  });
-
-  /** The sketch compiled as the compile service compiles it; the object file's path. */
-  async function compile(sketch: string, board: Board): Promise<string> {
-    if (problem) throw new Error(problem);
-    const dir = path.join(workDir, board, path.relative(LIBRARIES_DIR, path.dirname(sketch)));
-    await mkdir(dir, { recursive: true });
-    const object = path.join(dir, 'sketch.o');
-    await run(TOOLCHAIN.gxx, [...includes, ...sketchCompileArgs(TOOLCHAIN, board, sketch, object)]);
-    return object;
-  }
-
-  /** An example compiled and linked for the Uno, on a fresh simulated `circuit`. */
+  /** An example compiled for the Uno, on a fresh simulated `circuit`. */
   async function simulateExample(
     library: Library,
     name: string,
     circuit: Circuit,
     startTime?: Date,
   ): Promise<Simulation> {
-    const object = await compile(exampleFile(library, name), 'uno');
-    const [elf, hexFile] = ['elf', 'hex'].map((ext) => object.replace(/\.o$/, `.${ext}`)) as [string, string];
-    await run(TOOLCHAIN.gcc, [
-      '-Os',
-      '-g0',
-      '-Wl,--gc-sections',
-      '-mmcu=atmega328p',
-      '-o',
-      elf,
-      object,
-      archive,
-      '-lm',
-    ]);
-    await run(TOOLCHAIN.objcopy, ['-O', 'ihex', '-R', '.eeprom', elf, hexFile]);
-    const symbols = await run(TOOLCHAIN.nm, ['-S', elf]);
-    const clock = {
-      millis: symbolAddress(symbols, 'timer0_millis'),
-      overflowCount: symbolAddress(symbols, 'timer0_overflow_count'),
-    };
-    return new Simulation(circuit, await readFile(hexFile, 'utf8'), clock, startTime ? { startTime } : {});
+    const { hex, clock } = await compile(exampleFile(library, name), 'uno');
+    return new Simulation(circuit, hex, clock, startTime ? { startTime } : {});
   }
 
   const serialLines = (sim: Simulation) => sim.serial.split('\r\n').filter((line) => line !== '');
   const waitForSerial = (sim: Simulation, text: string, limitMs = 3_000) =>
     runUntil(sim, () => sim.serial.includes(text), `"${text}" on the serial monitor`, limitMs, 20);
 
-  it('has the AVR toolchain and the Arduino core', () => {
-    expect(problem, problem).toBeUndefined();
-  });
+  it('has the AVR toolchain, the Arduino core and the sandbox', async () => {
+    const problem = await serviceCompiler().problem();
+    expect(problem, problem ?? '').toBeNull();
+  }, 60_000);
 
   it('compiles every example of every library for the Uno, the Nano and the Mega without a warning', async () => {
     const sketches = (

@@ -1,99 +1,26 @@
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ArduinoPin } from '#shared/simulator/board.ts';
 import { Simulation } from '#shared/simulator/simulation.ts';
+import { compileClean } from '#test/compiled-sketch.ts';
 import { lcdLines, ledBrightness, runUntil } from '#test/scenario-steps.ts';
-import { testSettings } from '#test/settings.ts';
-import {
-  buildCoreArchive,
-  sketchCompileArgs,
-  toolchainOf,
-  toolchainProblem,
-} from '../../../../scripts/sketches/build-hex.ts';
 import { TRAINER_BOARD } from '../trainer-board.ts';
 import { TRAINER_STARTERS } from './starters.ts';
 
-// Each starter of the trainer board compiled as the compile service compiles a learner's sketch (the
-// same avr-g++, core and flags, `-include Arduino.h`, our libraries' folders on the include path;
-// here with -Werror too, as a starter must compile without a warning), then run on the simulated
+// Each starter of the trainer board compiled by the compile service's own compiler, in its sandbox,
+// as a learner's sketch is (and without a warning, as a starter must), then run on the simulated
 // trainer board, checking that it does what its description promises a learner.
 
-const execFileAsync = promisify(execFile);
-const TOOLCHAIN = toolchainOf({ compiler: testSettings.avrCompiler, core: testSettings.arduinoAvrCore });
 const STARTERS_DIR = import.meta.dirname;
-const LIBRARIES_DIR = path.resolve(import.meta.dirname, '../../../server/compile/libraries');
-/** Where RAM starts in the ELF's address space; avr8js's data space is the ELF address minus this. */
-const DATA_SPACE_OFFSET = 0x80_0000;
-
-async function run(tool: string, args: readonly string[]): Promise<string> {
-  try {
-    return (await execFileAsync(tool, args, { timeout: 60_000, maxBuffer: 16 * 1024 * 1024 })).stdout;
-  } catch (error) {
-    const { stderr, message } = error as { stderr?: string; message: string };
-    throw new Error(stderr?.trim() || message);
-  }
-}
-
-function symbolAddress(symbols: string, name: string): number {
-  const match = new RegExp(`^([0-9a-f]+) [0-9a-f]+ [bBdD] ${name}$`, 'm').exec(symbols);
-  if (!match?.[1]) throw new Error(`No ${name} in the program`);
-  return Number.parseInt(match[1], 16) - DATA_SPACE_OFFSET;
-}
 
 describe('trainer board starters', () => {
-  let problem: string | undefined;
-  let workDir = '';
-  let archive = '';
-
-  beforeAll(async () => {
-    problem = await toolchainProblem(TOOLCHAIN);
-    if (problem) return;
-    workDir = await mkdtemp(path.join(tmpdir(), 'roboforge-starters-'));
-    archive = await buildCoreArchive(TOOLCHAIN, 'uno', workDir);
-  }, 180_000);
-
-  afterAll(async () => {
-    if (workDir) await rm(workDir, { recursive: true, force: true });
-  });
-
-  /** The starter compiled and linked for the Uno, on a fresh simulated trainer board. */
+  /** The starter compiled for the Uno, on a fresh simulated trainer board. */
   async function simulateStarter(id: string): Promise<Simulation> {
-    if (problem) throw new Error(problem);
     const starter = TRAINER_STARTERS.find((s) => s.id === id);
     if (!starter) throw new Error(`No starter ${id}`);
-    const libraries = await readdir(LIBRARIES_DIR, { withFileTypes: true }).catch(() => []);
-    const includes = libraries.filter((e) => e.isDirectory()).map((e) => `-I${path.join(LIBRARIES_DIR, e.name)}`);
-    const dir = path.join(workDir, id);
-    await mkdir(dir, { recursive: true });
-    const [object, elf, hexFile] = ['o', 'elf', 'hex'].map((ext) => path.join(dir, `${id}.${ext}`)) as [
-      string,
-      string,
-      string,
-    ];
-    const sketch = path.join(STARTERS_DIR, starter.file);
-    await run(TOOLCHAIN.gxx, [...includes, ...sketchCompileArgs(TOOLCHAIN, 'uno', sketch, object)]);
-    await run(TOOLCHAIN.gcc, [
-      '-Os',
-      '-g0',
-      '-Wl,--gc-sections',
-      '-mmcu=atmega328p',
-      '-o',
-      elf,
-      object,
-      archive,
-      '-lm',
-    ]);
-    await run(TOOLCHAIN.objcopy, ['-O', 'ihex', '-R', '.eeprom', elf, hexFile]);
-    const symbols = await run(TOOLCHAIN.nm, ['-S', elf]);
-    const clock = {
-      millis: symbolAddress(symbols, 'timer0_millis'),
-      overflowCount: symbolAddress(symbols, 'timer0_overflow_count'),
-    };
-    return new Simulation(TRAINER_BOARD, await readFile(hexFile, 'utf8'), clock);
+    const { hex, clock } = await compileClean(await readFile(path.join(STARTERS_DIR, starter.file), 'utf8'));
+    return new Simulation(TRAINER_BOARD, hex, clock);
   }
 
   const sounding = (sim: Simulation) => {
