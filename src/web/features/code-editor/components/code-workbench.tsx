@@ -7,8 +7,8 @@ import { CodeDiff } from '#web/components/code-diff.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { onShowLinesInEditor } from '#web/lib/editor-lines.ts';
-import { compileSketch } from '#web/lib/sketch-compile.ts';
-import { type StoredProgram, sketchStore, tutorialSketchKey } from '#web/lib/sketch-store.ts';
+import { programFor } from '#web/lib/sketch-compile.ts';
+import { sketchStore, tutorialSketchKey } from '#web/lib/sketch-store.ts';
 import {
   dropTutorialVersion,
   fetchTutorialVersion,
@@ -187,20 +187,18 @@ export default function CodeWorkbench({ userId, slug, board, fileName, original,
   const runIt = async () => {
     setRun({ kind: 'compiling' });
     const text = source;
-    const result = await compileSketch(board, text);
+    const result = await programFor(userId, key, board, text);
     if (result.kind === 'program') {
-      const stored: StoredProgram = {
-        board,
-        source: text,
-        compiledAt: Date.now(),
-        hex: result.sketch.hex,
-        size: result.sketch.size,
-        warnings: result.sketch.warnings,
-        clock: result.sketch.clock,
-      };
-      void sketchStore.keepProgram(userId, key, stored);
-      setRun({ kind: 'ran', warnings: result.sketch.warnings.map((w) => inPlainWords(w, text)) });
-      onProgram({ hex: result.sketch.hex, clock: result.sketch.clock, flash: result.sketch.size.flash });
+      const { program } = result;
+      const offline = result.compiledBefore && !navigator.onLine;
+      setRun({
+        kind: 'ran',
+        warnings: program.warnings.map((w) => inPlainWords(w, text)),
+        ...(offline
+          ? { note: 'You are offline: this is the program this device compiled from this code before.' }
+          : {}),
+      });
+      onProgram({ hex: program.hex, clock: program.clock, flash: program.size.flash });
       return;
     }
     if (result.kind === 'mistakes') {
@@ -210,17 +208,6 @@ export default function CodeWorkbench({ userId, slug, board, fileName, original,
       const first = diagnostics.find((d) => d.severity === 'error') ?? diagnostics[0];
       if (first)
         setGoTo((previous) => ({ line: first.line, focus: false, generation: (previous?.generation ?? 0) + 1 }));
-      return;
-    }
-    // Offline: the program this device last compiled from the same text runs as it is.
-    const kept = await sketchStore.program(userId, key);
-    if (result.offline && kept && kept.source === text && kept.board === board) {
-      setRun({
-        kind: 'ran',
-        warnings: [],
-        note: 'You are offline: this is the program this device compiled from this code before.',
-      });
-      onProgram({ hex: kept.hex, clock: kept.clock, flash: kept.size.flash });
       return;
     }
     setRun({

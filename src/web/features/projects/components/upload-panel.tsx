@@ -4,7 +4,7 @@ import { avrdudeCommand, BOARD_CHIPS } from '#shared/content/boards.ts';
 import { BOARD_NAMES, type Board } from '#shared/content/projects.ts';
 import { SerialMonitor } from '#web/components/serial-monitor.tsx';
 import { Button, buttonVariants } from '#web/components/ui/button.tsx';
-import { compileSketch } from '#web/lib/sketch-compile.ts';
+import { programFor } from '#web/lib/sketch-compile.ts';
 import { type Draft, sketchStore, tutorialSketchKey } from '#web/lib/sketch-store.ts';
 import { SKETCH_BAUD_RATE, type UploadState, useBoardUpload } from '../hooks/use-board-upload.ts';
 import { failureMessage } from '../lib/upload-messages.ts';
@@ -40,21 +40,8 @@ function useLearnerDraft(userId: string | null | undefined, slug: string, board:
     // What the editor holds now, not when the panel opened.
     const draft = (await sketchStore.draft(userId, key)) ?? null;
     if (!draft) return null;
-    const kept = await sketchStore.program(userId, key);
-    if (kept && kept.source === draft.source && kept.board === board) return kept.hex;
-    const result = await compileSketch(board, draft.source);
-    if (result.kind === 'program') {
-      await sketchStore.keepProgram(userId, key, {
-        board,
-        source: draft.source,
-        compiledAt: Date.now(),
-        hex: result.sketch.hex,
-        size: result.sketch.size,
-        warnings: result.sketch.warnings,
-        clock: result.sketch.clock,
-      });
-      return result.sketch.hex;
-    }
+    const result = await programFor(userId, key, board, draft.source);
+    if (result.kind === 'program') return result.program.hex;
     setProblem(
       result.kind === 'mistakes'
         ? 'Your version has a mistake to fix first: open Edit the code above and press Run to see it.'
