@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,9 +13,9 @@ import path from 'node:path';
  * - a file system of just the toolchain (/usr/bin, /usr/lib), the Arduino core, our libraries and
  *   the board's prebuilt core archive, all read-only, and one small tmpfs (`/job`) to write in:
  *   no /etc, no home, no project or data folder, no /proc, and of /dev only `null`;
- * - limits from `prlimit`: CPU seconds, address space, file size, open files and (run as `nobody`
- *   when the server is root) processes; a wall-clock time-out that kills the whole process group;
- *   output read only up to a cap, then the job is killed.
+ * - limits from `prlimit`: CPU seconds, address space, file size, open files and (under a root
+ *   server, which runs each job as a user of its own) processes; a wall-clock time-out that kills
+ *   the whole process group; output read only up to a cap, then the job is killed.
  * `COMPILE_SANDBOX=off` runs the same script without bubblewrap: only for a single trusted user.
  */
 
@@ -69,7 +70,19 @@ export interface SandboxRun {
 /** Where the mounts are seen inside the sandbox: paths that say nothing about the server. */
 const INSIDE: SandboxPlaces = { core: '/arduino/core', build: '/arduino/build', scratch: '/job' };
 
-const NOBODY = 65_534;
+/*
+ * Under a root server each job runs as a user of its own, drawn from a range no account uses.
+ * RLIMIT_NPROC counts every process of a user on the whole machine, so jobs sharing one user
+ * (`nobody`, as before) shared one allowance: a class's compiles at once, or two instances on one
+ * machine, made bubblewrap fail with "Can't fork". A user per job makes the limit the job's own.
+ * A draw repeated by a job running at the same time only shares that job's allowance.
+ */
+const JOB_USERS = { first: 1_000_000_000, count: 1_000_000 } as const;
+
+/** A user id for one job (exported for the sandbox's test). */
+export function jobUser(): number {
+  return JOB_USERS.first + randomInt(JOB_USERS.count);
+}
 
 function bubblewrapArgs(mounts: SandboxMounts, limits: SandboxLimits): string[] {
   return [
@@ -179,6 +192,7 @@ function run(
       ? [...prlimitArgs(limits, mode), 'bwrap', ...bubblewrapArgs(mounts, limits), ...inner]
       : [...prlimitArgs(limits, mode), ...inner];
   const asRoot = process.getuid?.() === 0;
+  const user = asRoot && mode === 'bubblewrap' ? jobUser() : undefined;
   return new Promise((resolve, reject) => {
     const child = spawn('prlimit', args, {
       // Its own process group, so a time-out kills everything the compiler started.
@@ -186,7 +200,7 @@ function run(
       stdio: ['pipe', 'pipe', 'pipe'],
       env: mode === 'off' ? { PATH: '/usr/bin:/bin', LANG: 'C' } : {},
       // Root's processes escape RLIMIT_NPROC, and root should hold nothing in there anyway.
-      ...(asRoot && mode === 'bubblewrap' ? { uid: NOBODY, gid: NOBODY } : {}),
+      ...(user !== undefined ? { uid: user, gid: user } : {}),
       ...(cwd ? { cwd } : {}),
     });
     const stdout: Buffer[] = [];
