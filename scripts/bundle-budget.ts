@@ -45,7 +45,7 @@ export function gzipSize(file: string): number {
   return gzipSync(readFileSync(file), { level: 9 }).length;
 }
 
-function assetPath(url: string): string {
+export function assetPath(url: string): string {
   return path.join(CLIENT_DIR, url.replace(/^\//, ''));
 }
 
@@ -61,7 +61,7 @@ function staticImports(url: string): string[] {
 }
 
 /** A chunk and everything it imports statically. */
-function closure(roots: readonly string[]): string[] {
+export function closure(roots: readonly string[]): string[] {
   const seen = new Set<string>();
   const queue = [...roots];
   while (queue.length > 0) {

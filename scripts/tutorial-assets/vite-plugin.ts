@@ -15,6 +15,10 @@ import { qrSvg } from './video-qr.ts';
 const INDEX_ID = 'virtual:tutorial-assets';
 const TUTORIAL_ID = `${INDEX_ID}/`;
 const TRAINER_ID = 'virtual:trainer-board-assets';
+const DIAGRAMS_ID = 'virtual:circuit-diagrams';
+const DIAGRAM_ID = `${DIAGRAMS_ID}/`;
+/** The trainer board's circuit name (src/shared/constants.ts' TRAINER_CIRCUIT). */
+const TRAINER_CIRCUIT = 'trainer';
 export const STARTERS_DIR = path.resolve(import.meta.dirname, '../../src/shared/content/trainer-starters');
 export const SKETCHES_DIR = path.resolve(import.meta.dirname, '../../src/shared/content/sketches');
 /** Where the built site serves each sketch for download. */
@@ -90,6 +94,15 @@ export function buildTrainerBoardAssets() {
   };
 }
 
+/** The wiring diagram of a circuit a learner's own sketch runs on: the trainer board or a tutorial's. */
+function circuitDiagramSvg(circuit: string): string {
+  if (circuit === TRAINER_CIRCUIT) return buildTrainerBoardAssets().wiringSvg;
+  const tutorial = TUTORIALS.find((t) => t.slug === circuit);
+  const project = findProjectBySlug(circuit);
+  if (!tutorial || !project) throw new Error(`No circuit ${circuit}`);
+  return renderWiringSvg(tutorial.parts, tutorial.wires, project.title);
+}
+
 /**
  * `virtual:tutorial-assets`: for each tutorial, a chunk with its wiring diagram (SVG) and its
  * sketch highlighted line by line, made at build time so the browser loads neither a highlighter
@@ -97,12 +110,15 @@ export function buildTrainerBoardAssets() {
  * built from them (`npm run sketches`) to `/sketches/<slug>.hex`, for download and the simulator;
  * the QR code of each tutorial's video goes to `/qr/<slug>.svg`, for paper.
  * `virtual:trainer-board-assets`: the same for the playground's trainer board, in one chunk.
+ * `virtual:circuit-diagrams`: each circuit's wiring diagram alone, a chunk each, for the playground's
+ * sketches; apart from the tutorial pages' chunks, so the playground adds nothing to those pages.
  */
 export function tutorialAssetsPlugin(): Plugin {
   return {
     name: 'roboforge-tutorial-assets',
     resolveId(id) {
       if (id === INDEX_ID || id.startsWith(TUTORIAL_ID) || id === TRAINER_ID) return `\0${id}`;
+      if (id === DIAGRAMS_ID || id.startsWith(DIAGRAM_ID)) return `\0${id}`;
       return undefined;
     },
     load(id) {
@@ -112,6 +128,16 @@ export function tutorialAssetsPlugin(): Plugin {
             `${JSON.stringify(slug)}: () => import(${JSON.stringify(TUTORIAL_ID + slug)}).then((m) => m.default)`,
         );
         return `export const tutorialAssets = {\n${loaders.join(',\n')}\n};\n`;
+      }
+      if (id === `\0${DIAGRAMS_ID}`) {
+        const loaders = [TRAINER_CIRCUIT, ...TUTORIALS.map(({ slug }) => slug)].map(
+          (circuit) =>
+            `${JSON.stringify(circuit)}: () => import(${JSON.stringify(DIAGRAM_ID + circuit)}).then((m) => m.default)`,
+        );
+        return `export const circuitDiagrams = {\n${loaders.join(',\n')}\n};\n`;
+      }
+      if (id.startsWith(`\0${DIAGRAM_ID}`)) {
+        return `export default ${JSON.stringify(circuitDiagramSvg(id.slice(DIAGRAM_ID.length + 1)))};\n`;
       }
       if (id === `\0${TRAINER_ID}`) {
         for (const { file } of TRAINER_STARTERS) this.addWatchFile(path.join(STARTERS_DIR, file));

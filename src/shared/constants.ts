@@ -67,3 +67,10 @@ export const DEFAULT_CLASS_RETENTION_DAYS = 365;
 export const LEARNER_FAILURES_PER_WINDOW = 10;
 export const CLASS_FAILURES_PER_ADDRESS_PER_WINDOW = 60;
 export const CLASS_FAILURE_WINDOW_SECONDS = 15 * 60;
+
+/**
+ * The trainer board's circuit name (issue 32): where a learner's own sketch on the playground's
+ * trainer board runs (shared/content/circuits.ts). Here, without the circuits, so the sketches'
+ * schemas do not pull every tutorial's wiring into each page.
+ */
+export const TRAINER_CIRCUIT = 'trainer';

@@ -15,6 +15,8 @@ export const ROUTES = {
   resetPassword: RESET_PASSWORD_PATH,
   /** A teacher's classes (product D16); teachers and administrators only. */
   classes: '/classes',
+  /** The trainer board and the learner's own sketches (issue 32); signed in. */
+  playground: '/playground',
 } as const;
 
 /**
@@ -26,7 +28,11 @@ export const SHELL_ROUTES: Readonly<Record<string, string>> = {
   '/classes/:id': '/classes/class',
   '/classes/:id/community': '/classes/class/community',
   [`${CLASS_SIGN_IN_PATH}/:code`]: `${CLASS_SIGN_IN_PATH}/code`,
+  '/playground/:id': '/playground/sketch',
 };
+
+/** One of the learner's own sketches, open in the playground. */
+export const playgroundSketchPath = (id: string) => `/playground/${id}`;
 
 /** A class's page for its teachers. */
 export const classPath = (id: string) => `/classes/${id}`;

@@ -68,12 +68,12 @@ describe('a returning learner', () => {
       .first()
       .getByRole('link', { name: `Continue at step 2: ${AIR.title}` })
       .waitFor();
-    // Builds, bookmarks, profile, then the account's settings (loaded after the rest), in the page's order.
+    // Builds, the way to the playground, bookmarks, profile, then the account's settings (loaded after the rest), in the page's order.
     await page.getByRole('heading', { name: 'Account and privacy' }).waitFor();
     const headings = await page
       .locator('main h2')
       .evaluateAll((elements) => elements.map((element) => element.textContent?.trim()));
-    expect(headings).toEqual(['Your builds', 'Bookmarks', 'Your profile', 'Account and privacy']);
+    expect(headings).toEqual(['Your builds', 'Playground', 'Bookmarks', 'Your profile', 'Account and privacy']);
     expect(errors).toEqual([]);
     await close();
   });

@@ -1,3 +1,4 @@
+import { TRAINER_CIRCUIT } from '../constants.ts';
 import { PROJECTS } from '../content/projects.ts';
 import { z } from './z.ts';
 
@@ -8,7 +9,7 @@ import { z } from './z.ts';
  */
 
 /** The trainer board's circuit (`/playground`): the same for every learner. */
-export const TRAINER_CIRCUIT = 'trainer';
+export { TRAINER_CIRCUIT };
 
 /** The own sketches one account may keep, besides one version of each tutorial. */
 export const MAX_OWN_SKETCHES = 100;
@@ -58,7 +59,7 @@ export const sketchListSchema = z.object({ sketches: z.array(sketchSummarySchema
 export const saveTutorialSketchSchema = z.strictObject({ source: sourceSchema, base_revision: baseRevisionSchema });
 export type SaveTutorialSketch = z.infer<typeof saveTutorialSketchSchema>;
 
-const nameSchema = z
+export const sketchNameSchema = z
   .string({ error: 'name must be text' })
   .trim()
   .min(1, 'Give the sketch a name')
@@ -67,7 +68,7 @@ const nameSchema = z
   .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'A name cannot contain control characters');
 
 export const saveOwnSketchSchema = z.strictObject({
-  name: nameSchema,
+  name: sketchNameSchema,
   circuit: circuitSchema,
   source: sourceSchema,
   base_revision: baseRevisionSchema,

@@ -1,37 +1,50 @@
-import { useEffect, useRef, useState } from 'react';
-import CodeWorkbench, { type LearnerProgram } from '#web/features/code-editor/components/code-workbench.tsx';
+import { Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { blankSketchFor } from '#shared/content/circuits.ts';
+import { findProjectBySlug } from '#shared/content/projects.ts';
+import { playgroundSketchPath } from '#shared/routes.ts';
+import { Button } from '#web/components/ui/button.tsx';
 import type { EditorSlotProps } from '#web/features/projects/components/edit-section.tsx';
-import SimulatorPanel from '#web/features/simulator/components/simulator-panel.tsx';
+import { reasonOf } from '#web/lib/api-client.ts';
+import { notifyError } from '#web/lib/notify.ts';
+import { createOwnSketch } from '#web/lib/sketch-sync.ts';
+import { CodeAndSimulator } from './code-and-simulator.tsx';
 
 /**
- * A tutorial's "Edit the code" (issue 32), composed here because it joins two features: the editor
- * (code-editor) and, once Run has compiled the learner's version, the simulator running it on the
- * tutorial's circuit just below, so editing, running and watching stay on one screen.
+ * A tutorial's "Edit the code" (issue 32): the learner's version of its sketch with the simulator
+ * (code-and-simulator.tsx), and a way to start a sketch of their own on the same circuit.
  */
 export default function EditAndRun({ userId, slug, board, fileName, original, wiringSvg }: EditorSlotProps) {
-  const [program, setProgram] = useState<LearnerProgram | null>(null);
-  // Each run's result comes into view under the editor, as little scrolling as shows it.
-  const simulator = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (program) simulator.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }, [program]);
+  const navigate = useNavigate();
+  const [starting, setStarting] = useState(false);
+  const startOwn = async () => {
+    setStarting(true);
+    try {
+      const name = `My ${findProjectBySlug(slug)?.title ?? 'sketch'}`;
+      const id = await createOwnSketch(userId, { name, circuit: slug }, blankSketchFor(slug));
+      navigate(playgroundSketchPath(id));
+    } catch (error) {
+      notifyError('Could not start a sketch', reasonOf(error));
+      setStarting(false);
+    }
+  };
   return (
-    <div className="flex flex-col gap-5">
-      <div className="tray p-4 sm:p-5">
-        <CodeWorkbench
-          userId={userId}
-          slug={slug}
-          board={board}
-          fileName={fileName}
-          original={original}
-          onProgram={setProgram}
-        />
+    <div className="flex flex-col gap-4">
+      <CodeAndSimulator
+        userId={userId}
+        sketch={{ kind: 'tutorial', slug, original }}
+        circuit={slug}
+        board={board}
+        fileName={fileName}
+        wiringSvg={wiringSvg}
+      />
+      <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
+        <Button variant="secondary" size="sm" disabled={starting} onClick={() => void startOwn()}>
+          <Sparkles aria-hidden="true" /> Start my own on this circuit
+        </Button>
+        <span>A blank sketch of yours on this robot’s wiring, kept in your Playground.</span>
       </div>
-      {program ? (
-        <div ref={simulator} className="scroll-mt-20">
-          <SimulatorPanel slug={slug} wiringSvg={wiringSvg} program={program} />
-        </div>
-      ) : null}
     </div>
   );
 }

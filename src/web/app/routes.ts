@@ -14,5 +14,7 @@ export default [
   route('classes/:id', 'routes/class.tsx'),
   route('classes/:id/community', 'routes/class-community.tsx'),
   route('c/:code', 'routes/class-sign-in.tsx'),
+  route('playground', 'routes/playground.tsx'),
+  route('playground/:id', 'routes/playground-sketch.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

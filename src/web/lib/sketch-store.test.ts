@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { type StoredProgram, sketchStore, tutorialSketchKey } from './sketch-store.ts';
+import { ownSketchKey, type StoredProgram, sketchStore, tutorialSketchKey } from './sketch-store.ts';
 
 const ALICE = 'alice-id';
 const BOB = 'bob-id';
@@ -44,5 +44,19 @@ describe('the learner’s sketches on this device (IndexedDB, per account)', () 
     await sketchStore.forget(ALICE, PLANT);
     expect(await sketchStore.draft(ALICE, PLANT)).toBeUndefined();
     expect(await sketchStore.program(ALICE, PLANT)).toBeUndefined();
+  });
+
+  it('keeps an own sketch’s name and circuit with its draft until a rename changes them', async () => {
+    const mine = ownSketchKey('6f1c1d1e-3a54-4c39-9d43-3a0d6c1a2b11');
+    await sketchStore.keepDraft(ALICE, mine, 'one', null, { name: 'Disco', circuit: 'trainer' });
+    await sketchStore.keepDraft(ALICE, mine, 'two', null);
+    expect(await sketchStore.draft(ALICE, mine)).toMatchObject({ source: 'two', own: { name: 'Disco' } });
+    await sketchStore.saved(ALICE, mine, 'two', 1);
+    expect((await sketchStore.draft(ALICE, mine))?.own).toEqual({ name: 'Disco', circuit: 'trainer' });
+    await sketchStore.keepDraft(ALICE, mine, 'two', 1, { name: 'Disco lights', circuit: 'trainer' });
+    expect(await sketchStore.unsent(ALICE)).toContainEqual({
+      key: mine,
+      draft: expect.objectContaining({ own: { name: 'Disco lights', circuit: 'trainer' }, dirty: true }),
+    });
   });
 });

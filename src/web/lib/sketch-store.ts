@@ -17,6 +17,7 @@ const OBJECT_STORE = 'sketches';
 /** Which sketch: a learner's version of a tutorial (`tutorial:<slug>`), or one of their own (`own:<id>`). */
 export type SketchKey = `tutorial:${string}` | `own:${string}`;
 export const tutorialSketchKey = (slug: string): SketchKey => `tutorial:${slug}`;
+export const ownSketchKey = (id: string): SketchKey => `own:${id}`;
 const isSketchKey = (text: string): text is SketchKey => /^(?:tutorial|own):[\w-]+$/.test(text);
 
 const draftSchema = z.object({
@@ -26,6 +27,8 @@ const draftSchema = z.object({
   /** Changed here since the server last took it: to be sent, never to be dropped. */
   dirty: z.boolean(),
   updatedAt: z.number(),
+  /** A sketch of the learner's own: its name and circuit, which its save sends with the text. */
+  own: z.object({ name: z.string(), circuit: z.string() }).optional(),
 });
 export type Draft = z.infer<typeof draftSchema>;
 
@@ -92,12 +95,21 @@ export const sketchStore = {
     return (await read(userId, key)).draft;
   },
 
-  /** The learner typed: kept at once, marked to be sent. */
-  async keepDraft(userId: string, key: SketchKey, source: string, baseRevision: number | null): Promise<void> {
-    await modify(userId, key, (record) => ({
-      ...record,
-      draft: { source, baseRevision, dirty: true, updatedAt: Date.now() },
-    }));
+  /** The learner typed (or renamed their sketch): kept at once, marked to be sent. */
+  async keepDraft(
+    userId: string,
+    key: SketchKey,
+    source: string,
+    baseRevision: number | null,
+    own?: Draft['own'],
+  ): Promise<void> {
+    await modify(userId, key, (record) => {
+      const kept = own ?? record.draft?.own;
+      return {
+        ...record,
+        draft: { source, baseRevision, dirty: true, updatedAt: Date.now(), ...(kept ? { own: kept } : {}) },
+      };
+    });
   },
 
   /**
@@ -115,6 +127,7 @@ export const sketchStore = {
           baseRevision: revision,
           dirty: typedOn,
           updatedAt: draft?.updatedAt ?? Date.now(),
+          ...(draft?.own ? { own: draft.own } : {}),
         },
       };
     });

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LogOut } from 'lucide-react';
+import { CircuitBoard, LogOut } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ROUTES } from '#shared/routes.ts';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { invalidateProfiles } from '#web/features/people/api/profiles.ts';
 import { useProfile } from '#web/features/profile/api/profile.ts';
@@ -62,6 +62,18 @@ function Dashboard({ userId, email }: { userId: string; email: string }) {
       {/* What a returning learner came for leads; their account's details and settings follow, quieter (issue 23). */}
       <div className="mt-8">
         <YourBuilds userId={userId} />
+      </div>
+      <div className="tray mt-6 flex flex-wrap items-center gap-4 p-5">
+        <CircuitBoard aria-hidden="true" className="size-8 shrink-0 text-accent" />
+        <div className="min-w-0 flex-1">
+          <h2 className="font-display text-lg font-semibold">Playground</h2>
+          <p className="text-sm text-muted">
+            Write your own programs for the trainer board, or for any tutorial’s robot, and run them in the simulator.
+          </p>
+        </div>
+        <Link to={ROUTES.playground} className={buttonVariants({ variant: 'secondary' })} prefetch="intent">
+          Open the playground
+        </Link>
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <BookmarksSummary userId={userId} />

@@ -8,14 +8,14 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { onShowLinesInEditor } from '#web/lib/editor-lines.ts';
 import { programFor } from '#web/lib/sketch-compile.ts';
-import { sketchStore, tutorialSketchKey } from '#web/lib/sketch-store.ts';
+import { ownSketchKey, sketchStore, tutorialSketchKey } from '#web/lib/sketch-store.ts';
 import {
   dropTutorialVersion,
-  fetchTutorialVersion,
+  fetchServerVersion,
   keepAsOwnSketch,
   sendDraft,
   sendWaitingDrafts,
-} from '../api/sketch-sync.ts';
+} from '#web/lib/sketch-sync.ts';
 import { mapLineRange } from '../lib/map-lines.ts';
 import { inPlainWords, type PlainDiagnostic } from '../lib/plain-words.ts';
 import { CodeEditor } from './code-editor.tsx';
@@ -30,7 +30,7 @@ export interface LearnerProgram {
   readonly flash: number;
 }
 
-type SaveState = 'loading' | 'unchanged' | 'waiting' | 'saving' | 'saved' | 'on-device';
+type SaveState = 'loading' | 'unchanged' | 'waiting' | 'saving' | 'saved' | 'on-device' | 'missing';
 
 const SAVE_WORDS: Record<SaveState, string> = {
   loading: 'Opening your version…',
@@ -39,7 +39,17 @@ const SAVE_WORDS: Record<SaveState, string> = {
   saving: 'Saving to your account…',
   saved: 'Saved to your account.',
   'on-device': 'Saved on this device. It goes to your account when you are back online.',
+  missing: 'This sketch is not in your account any more.',
 };
+
+/**
+ * Which code the workbench edits: a learner's version of a tutorial's sketch (compared with, and
+ * reset to, the tutorial's), or a sketch of their own on a circuit (the playground's), saved with
+ * its name. A rename is a change like typing: kept on the device, then sent.
+ */
+export type WorkbenchSketch =
+  | { readonly kind: 'tutorial'; readonly slug: string; readonly original: string }
+  | { readonly kind: 'own'; readonly id: string; readonly name: string; readonly circuit: string };
 
 type RunState =
   | { readonly kind: 'idle' }
@@ -50,12 +60,10 @@ type RunState =
 
 export interface CodeWorkbenchProps {
   userId: string;
-  slug: string;
+  sketch: WorkbenchSketch;
   board: Board;
   /** The sketch's file name, e.g. `plant-watering-robot.ino`. */
   fileName: string;
-  /** The tutorial's own sketch. */
-  original: string;
   /** Run compiled the learner's version: the simulator takes it. */
   onProgram: (program: LearnerProgram) => void;
 }
@@ -69,10 +77,17 @@ export interface CodeWorkbenchProps {
 /** `sm`'s size below the `sm` breakpoint. */
 const PHONE_SMALL = 'max-sm:h-9 max-sm:px-3 max-sm:text-sm';
 
-export default function CodeWorkbench({ userId, slug, board, fileName, original, onProgram }: CodeWorkbenchProps) {
-  const key = tutorialSketchKey(slug);
+export default function CodeWorkbench({ userId, sketch, board, fileName, onProgram }: CodeWorkbenchProps) {
+  const key = sketch.kind === 'tutorial' ? tutorialSketchKey(sketch.slug) : ownSketchKey(sketch.id);
+  /** The text "What I changed" compares with: the tutorial's; none for a sketch of one's own. */
+  const original = sketch.kind === 'tutorial' ? sketch.original : null;
+  /** Where a version from another device is kept apart, and an own sketch's name and circuit. */
+  const own = sketch.kind === 'own' ? { name: sketch.name, circuit: sketch.circuit } : undefined;
+  const circuit = sketch.kind === 'tutorial' ? sketch.slug : sketch.circuit;
+  const ownName = own?.name;
+  const ownCircuit = own?.circuit;
   const [opened, setOpened] = useState<{ source: string; revision: number | null } | null>(null);
-  const [source, setSource] = useState(original);
+  const [source, setSource] = useState(original ?? '');
   const [save, setSave] = useState<SaveState>('loading');
   const [run, setRun] = useState<RunState>({ kind: 'idle' });
   const [showChanges, setShowChanges] = useState(false);
@@ -80,12 +95,12 @@ export default function CodeWorkbench({ userId, slug, board, fileName, original,
   const [notice, setNotice] = useState<string | null>(null);
   const [goTo, setGoTo] = useState<{ line: number; toLine?: number; focus?: boolean; generation: number }>();
   // A step card's lines (the tutorial's numbering) open here, where they are in the learner's version.
-  const current = useRef({ original, source });
-  current.current = { original, source };
+  const current = useRef({ original, source, own });
+  current.current = { original, source, own };
   useEffect(
     () =>
       onShowLinesInEditor((range) => {
-        const mapped = mapLineRange(lineDiff(current.current.original, current.current.source), range);
+        const mapped = mapLineRange(lineDiff(current.current.original ?? '', current.current.source), range);
         setGoTo((previous) => ({ line: mapped.from, toLine: mapped.to, generation: (previous?.generation ?? 0) + 1 }));
       }),
     [],
@@ -98,7 +113,7 @@ export default function CodeWorkbench({ userId, slug, board, fileName, original,
     let gone = false;
     (async () => {
       const draft = await sketchStore.draft(userId, key);
-      const server = await fetchTutorialVersion(slug).catch(() => undefined);
+      const server = await fetchServerVersion(key).catch(() => undefined);
       if (gone) return;
       let text = original;
       let base: number | null = null;
@@ -113,6 +128,11 @@ export default function CodeWorkbench({ userId, slug, board, fileName, original,
         text = draft.source;
         base = draft.baseRevision;
       }
+      if (text === null) {
+        // A sketch of one's own that neither this device nor the account has: deleted, or never made here.
+        setSave('missing');
+        return;
+      }
       revision.current = base;
       setSource(text);
       setOpened({ source: text, revision: base });
@@ -126,20 +146,23 @@ export default function CodeWorkbench({ userId, slug, board, fileName, original,
     return () => {
       gone = true;
     };
-  }, [userId, key, slug, original]);
+  }, [userId, key, original]);
 
   const flush = useCallback(
     async (text: string) => {
       setSave('saving');
-      const outcome = await sendDraft(userId, key, text, revision.current).catch(() => ({ kind: 'offline' as const }));
+      const draft = { source: text, baseRevision: revision.current, own: current.current.own };
+      const outcome = await sendDraft(userId, key, draft).catch(() => ({ kind: 'offline' as const }));
       if (outcome.kind === 'saved') {
         revision.current = outcome.revision;
         setSave('saved');
+      } else if (outcome.kind === 'deleted-elsewhere') {
+        setSave('missing');
       } else if (outcome.kind === 'changed-elsewhere') {
         // Another device saved a newer version meanwhile. This device's text stays open and is saved;
         // the other is kept as a sketch of the learner's own, so neither is lost, and they are told.
-        const name = `${fileName} (from another device)`;
-        const kept = await keepAsOwnSketch(name, slug, outcome.current.source).then(
+        const name = `${current.current.own?.name ?? fileName} (from another device)`;
+        const kept = await keepAsOwnSketch(name, circuit, outcome.current.source).then(
           () => true,
           () => false,
         );
@@ -153,26 +176,36 @@ export default function CodeWorkbench({ userId, slug, board, fileName, original,
           setSave('on-device');
           return;
         }
-        const again = await sendDraft(userId, key, text, revision.current).catch(() => ({ kind: 'offline' as const }));
+        const again = await sendDraft(userId, key, { ...draft, baseRevision: revision.current }).catch(() => ({
+          kind: 'offline' as const,
+        }));
         if (again.kind === 'saved') {
           revision.current = again.revision;
           setSave('saved');
         } else setSave('on-device');
       } else setSave('on-device');
     },
-    [userId, key, fileName, slug],
+    [userId, key, fileName, circuit],
   );
 
   const onChange = useCallback(
     (text: string) => {
       setSource(text);
       setSave('waiting');
-      void sketchStore.keepDraft(userId, key, text, revision.current);
+      void sketchStore.keepDraft(userId, key, text, revision.current, current.current.own);
       if (saveTimer.current) clearTimeout(saveTimer.current);
       saveTimer.current = setTimeout(() => void flush(text), SAVE_AFTER_MS);
     },
     [userId, key, flush],
   );
+
+  // A renamed sketch of one's own is saved as a change is (not on first opening it).
+  const named = useRef({ name: ownName, circuit: ownCircuit });
+  useEffect(() => {
+    if (named.current.name === ownName && named.current.circuit === ownCircuit) return;
+    named.current = { name: ownName, circuit: ownCircuit };
+    if (opened) onChange(current.current.source);
+  }, [ownName, ownCircuit, opened, onChange]);
 
   // The network is back: what waits on this device goes to the account.
   useEffect(() => {
@@ -219,9 +252,10 @@ export default function CodeWorkbench({ userId, slug, board, fileName, original,
   };
 
   const backToTutorial = async () => {
+    if (original === null) return;
     if (!window.confirm('Go back to the tutorial’s code? Your changes to this sketch will be deleted.')) return;
     if (saveTimer.current) clearTimeout(saveTimer.current);
-    await dropTutorialVersion(userId, slug, key).catch(() => undefined);
+    await dropTutorialVersion(userId, key).catch(() => undefined);
     revision.current = null;
     setSource(original);
     setReplaceWith((previous) => ({ source: original, generation: (previous?.generation ?? 0) + 1 }));
@@ -233,7 +267,17 @@ export default function CodeWorkbench({ userId, slug, board, fileName, original,
     () => (run.kind === 'mistakes' ? run.diagnostics : run.kind === 'ran' ? run.warnings : []),
     [run],
   );
-  const changed = source !== original;
+  const changed = original !== null && source !== original;
+
+  if (save === 'missing') {
+    return (
+      <p role="alert" className="rounded-lg border border-amber-500/60 bg-amber-400/10 p-4 text-sm font-semibold">
+        {sketch.kind === 'own'
+          ? 'This sketch is not in your account: it was deleted, or it belongs to another account.'
+          : SAVE_WORDS.missing}
+      </p>
+    );
+  }
 
   if (!opened) {
     return (
@@ -255,31 +299,35 @@ export default function CodeWorkbench({ userId, slug, board, fileName, original,
           {run.kind === 'compiling' ? 'Compiling…' : changed ? 'Run my version' : 'Run'}
         </Button>
         {/* On a phone the two smaller buttons share the row under Run, their words shortened. */}
-        <Button
-          variant="secondary"
-          className={PHONE_SMALL}
-          aria-pressed={showChanges}
-          disabled={!changed}
-          onClick={() => setShowChanges((s) => !s)}
-        >
-          <GitCompare aria-hidden="true" />
-          <span className="max-sm:sr-only">What I changed</span>
-          <span className="sm:hidden" aria-hidden="true">
-            My changes
-          </span>
-        </Button>
-        <Button
-          variant="ghost"
-          className={PHONE_SMALL}
-          disabled={!changed && save === 'unchanged'}
-          onClick={() => void backToTutorial()}
-        >
-          <RotateCcw aria-hidden="true" />
-          <span className="max-sm:sr-only">Back to the tutorial’s code</span>
-          <span className="sm:hidden" aria-hidden="true">
-            Original
-          </span>
-        </Button>
+        {original !== null ? (
+          <>
+            <Button
+              variant="secondary"
+              className={PHONE_SMALL}
+              aria-pressed={showChanges}
+              disabled={!changed}
+              onClick={() => setShowChanges((s) => !s)}
+            >
+              <GitCompare aria-hidden="true" />
+              <span className="max-sm:sr-only">What I changed</span>
+              <span className="sm:hidden" aria-hidden="true">
+                My changes
+              </span>
+            </Button>
+            <Button
+              variant="ghost"
+              className={PHONE_SMALL}
+              disabled={!changed && save === 'unchanged'}
+              onClick={() => void backToTutorial()}
+            >
+              <RotateCcw aria-hidden="true" />
+              <span className="max-sm:sr-only">Back to the tutorial’s code</span>
+              <span className="sm:hidden" aria-hidden="true">
+                Original
+              </span>
+            </Button>
+          </>
+        ) : null}
         <p className="ml-auto text-xs text-muted" aria-live="polite" data-save-state={save}>
           {SAVE_WORDS[save]}
         </p>
@@ -293,7 +341,7 @@ export default function CodeWorkbench({ userId, slug, board, fileName, original,
         initial={opened.source}
         onChange={onChange}
         diagnostics={diagnostics}
-        label={`Your version of ${fileName}`}
+        label={own ? `Your sketch ${own.name}` : `Your version of ${fileName}`}
         replaceWith={replaceWith}
         goTo={goTo}
       />
@@ -305,7 +353,7 @@ export default function CodeWorkbench({ userId, slug, board, fileName, original,
         run={run}
         onGoTo={(line) => setGoTo((previous) => ({ line, generation: (previous?.generation ?? 0) + 1 }))}
       />
-      {showChanges && changed ? (
+      {showChanges && changed && original !== null ? (
         <section aria-label="What you changed" className="flex flex-col gap-2">
           <h4 className="font-semibold">What you changed, against the tutorial’s code</h4>
           <CodeDiff original={original} changed={source} />

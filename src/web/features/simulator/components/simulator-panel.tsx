@@ -1,7 +1,8 @@
 import { FastForward, Pause, Play, RotateCcw, ScanSearch } from 'lucide-react';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
-import { BOARD_NAMES, findProjectBySlug } from '#shared/content/projects.ts';
-import { findTutorial, type WiringPart } from '#shared/content/tutorials.ts';
+import { findCircuit } from '#shared/content/circuits.ts';
+import { BOARD_NAMES } from '#shared/content/projects.ts';
+import type { WiringPart } from '#shared/content/tutorials.ts';
 import { SerialMonitor } from '#web/components/serial-monitor.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { setBuzzerSounding } from '#web/lib/buzzer.ts';
@@ -15,6 +16,7 @@ import { PartControls } from './part-controls.tsx';
 import { PartOutputs } from './part-outputs.tsx';
 
 export interface SimulatorPanelProps {
+  /** The circuit: a tutorial's slug, or the trainer board's (`trainer`, shared/content/circuits.ts). */
   slug: string;
   /** The tutorial's wiring diagram (build-time SVG); undefined while it loads. */
   wiringSvg: string | undefined;
@@ -90,7 +92,7 @@ function ControlsSkeleton() {
   );
 }
 
-const partsOf = (slug: string): readonly WiringPart[] => findTutorial(slug)?.parts ?? [];
+const partsOf = (slug: string): readonly WiringPart[] => findCircuit(slug)?.parts ?? [];
 
 /**
  * The live diagram, fitted to its column. On a phone that makes it small: Zoom draws it at the
@@ -165,9 +167,9 @@ const DiagramStage = memo(function DiagramStage({
 export default function SimulatorPanel({ slug, wiringSvg, program }: SimulatorPanelProps) {
   const simulator = useSimulator(slug, program);
   const { state, send } = simulator;
-  const project = findProjectBySlug(slug);
+  const circuit = findCircuit(slug);
   const parts = partsOf(slug);
-  const boardName = project ? BOARD_NAMES[project.board] : 'Arduino';
+  const boardName = circuit ? BOARD_NAMES[circuit.board] : 'Arduino';
   const live = state.status === 'running' || state.status === 'paused';
   const sendLine = useCallback((line: string) => send({ type: 'send', line }), [send]);
 

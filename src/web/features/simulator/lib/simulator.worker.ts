@@ -1,5 +1,5 @@
+import { findCircuit } from '#shared/content/circuits.ts';
 import { sketchBuildOf } from '#shared/content/hex-record.ts';
-import { findTutorial } from '#shared/content/tutorials.ts';
 import { clockOf } from '#shared/simulator/clock.ts';
 import { Simulation } from '#shared/simulator/simulation.ts';
 import { commandSchema, type WorkerMessage } from './protocol.ts';
@@ -32,11 +32,12 @@ const host: RunnerHost = {
     return response.text();
   },
   createSimulation: (slug, hex, startTime, clock) => {
-    const tutorial = findTutorial(slug);
-    if (!tutorial) throw new Error(`No tutorial ${slug}`);
+    // A tutorial's circuit, or the playground's trainer board.
+    const circuit = findCircuit(slug);
+    if (!circuit) throw new Error(`No circuit ${slug}`);
     // Where this program keeps the core's clock (the fast-forward moves it): the compile's answer for a
     // learner's program, the record of its build for the tutorial's.
-    return new Simulation(tutorial, hex, clock ?? clockOf(sketchBuildOf(slug)), { startTime });
+    return new Simulation(circuit, hex, clock ?? clockOf(sketchBuildOf(slug)), { startTime });
   },
 };
 

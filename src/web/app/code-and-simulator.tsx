@@ -1,0 +1,43 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Board } from '#shared/content/projects.ts';
+import CodeWorkbench, {
+  type LearnerProgram,
+  type WorkbenchSketch,
+} from '#web/features/code-editor/components/code-workbench.tsx';
+import SimulatorPanel from '#web/features/simulator/components/simulator-panel.tsx';
+
+export interface CodeAndSimulatorProps {
+  userId: string;
+  sketch: WorkbenchSketch;
+  /** The circuit it runs on: a tutorial's slug or the trainer board's (shared/content/circuits.ts). */
+  circuit: string;
+  board: Board;
+  fileName: string;
+  wiringSvg: string | undefined;
+}
+
+/**
+ * The editor and, once Run has compiled the learner's code, the simulator running it on the circuit
+ * just below, so editing, running and watching stay on one screen: a tutorial's "Edit the code" and
+ * a playground sketch. Composed here because it joins two features (code-editor, simulator).
+ */
+export function CodeAndSimulator({ userId, sketch, circuit, board, fileName, wiringSvg }: CodeAndSimulatorProps) {
+  const [program, setProgram] = useState<LearnerProgram | null>(null);
+  // Each run's result comes into view under the editor, as little scrolling as shows it.
+  const simulator = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (program) simulator.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [program]);
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="tray p-4 sm:p-5">
+        <CodeWorkbench userId={userId} sketch={sketch} board={board} fileName={fileName} onProgram={setProgram} />
+      </div>
+      {program ? (
+        <div ref={simulator} className="scroll-mt-20">
+          <SimulatorPanel slug={circuit} wiringSvg={wiringSvg} program={program} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
