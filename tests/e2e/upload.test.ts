@@ -82,6 +82,34 @@ describe('uploading to a board from the tutorial page', () => {
     await close();
   });
 
+  test('uploads a sketch of the learner’s own from the playground: only it, no tutorial’s program to choose', {
+    timeout: 90_000,
+  }, async ({ browser }) => {
+    const { page, errors, close } = await openSignedInPage(browser);
+    const board = await unoWithOptiboot();
+    const serial = await attachSimulatedSerial(page, board);
+    await page.goto(url('/playground'));
+    await page.getByRole('button', { name: /^Blank sketch/ }).click();
+    await page.waitForURL(/\/playground\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    await page.getByRole('textbox', { name: 'Your sketch My sketch' }).click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.insertText(
+      'void setup() {\n  Serial.begin(9600);\n  Serial.println("Hello from my own sketch");\n}\n\nvoid loop() {}\n',
+    );
+    await page.getByRole('button', { name: 'Set up the upload' }).click();
+    await expect(page.getByRole('radio', { name: 'The tutorial’s program' }).count()).resolves.toBe(0);
+    await serial.startClock();
+    await page.getByRole('button', { name: 'Upload my version' }).click();
+    await page.getByText('Uploaded and checked.').waitFor({ timeout: 45_000 });
+    await page
+      .getByRole('log', { name: 'Serial output' })
+      .getByText('Hello from my own sketch')
+      .waitFor({ timeout: 30_000 });
+    await serial.stopClock();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   test('says what to do when the cable comes out halfway, and the next upload works', async ({ browser }) => {
     const { page, close } = await openSignedInPage(browser);
     const board = await unoWithOptiboot();

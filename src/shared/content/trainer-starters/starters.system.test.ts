@@ -5,7 +5,9 @@ import type { ArduinoPin } from '#shared/simulator/board.ts';
 import { Simulation } from '#shared/simulator/simulation.ts';
 import { compileClean } from '#test/compiled-sketch.ts';
 import { lcdLines, ledBrightness, runUntil } from '#test/scenario-steps.ts';
+import { blankSketchFor, findCircuit, TRAINER_CIRCUIT } from '../circuits.ts';
 import { TRAINER_BOARD } from '../trainer-board.ts';
+import { TUTORIALS } from '../tutorials.ts';
 import { TRAINER_STARTERS } from './starters.ts';
 
 // Each starter of the trainer board compiled by the compile service's own compiler, in its sandbox,
@@ -135,5 +137,17 @@ describe('trainer board starters', () => {
     runUntil(sim, () => (lcdLines(sim)[0] ?? '').includes('Hello'), 'Hello on the LCD', 2_000);
     const view = sim.view('lcd');
     expect(view.kind === 'lcd' && view.backlight).toBe(true);
+  });
+
+  it('a blank sketch of every circuit (“Start my own on this circuit”) compiles without a warning and runs', async () => {
+    for (const circuit of [TRAINER_CIRCUIT, ...TUTORIALS.map((tutorial) => tutorial.slug)]) {
+      const found = findCircuit(circuit);
+      if (!found) throw new Error(`No circuit ${circuit}`);
+      const { hex, clock } = await compileClean(blankSketchFor(circuit), found.board);
+      const sim = new Simulation(found, hex, clock);
+      sim.run(100);
+      // The core's clock ticked: the program started, and an empty loop() keeps it going.
+      expect(sim.millis, circuit).toBeGreaterThanOrEqual(99);
+    }
   });
 });

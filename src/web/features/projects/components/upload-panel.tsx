@@ -5,7 +5,7 @@ import { BOARD_NAMES, type Board } from '#shared/content/projects.ts';
 import { SerialMonitor } from '#web/components/serial-monitor.tsx';
 import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { programFor } from '#web/lib/sketch-compile.ts';
-import { type Draft, sketchStore, tutorialSketchKey } from '#web/lib/sketch-store.ts';
+import { type Draft, type SketchKey, sketchStore, tutorialSketchKey } from '#web/lib/sketch-store.ts';
 import { SKETCH_BAUD_RATE, type UploadState, useBoardUpload } from '../hooks/use-board-upload.ts';
 import { failureMessage } from '../lib/upload-messages.ts';
 import { webSerial } from '../lib/web-serial.ts';
@@ -16,27 +16,31 @@ export interface UploadPanelProps {
   readonly title: string;
   /** The signed-in learner, whose own version of the sketch (if any) can be sent instead. */
   readonly userId?: string | null;
+  /**
+   * A sketch of the learner's own (the playground's): only it is sent, there is no tutorial's
+   * program to choose instead, and `slug` is its circuit's.
+   */
+  readonly ownKey?: SketchKey;
 }
 
-/** The learner's version of this tutorial's sketch on this device, if they changed it. */
-function useLearnerDraft(userId: string | null | undefined, slug: string, board: Board) {
+/** The learner's version of this tutorial's sketch (or their own sketch) on this device, if there is one. */
+function useLearnerDraft(userId: string | null | undefined, key: SketchKey, board: Board) {
   const [draft, setDraft] = useState<Draft | null>(null);
   useEffect(() => {
     if (!userId) return;
     let gone = false;
-    void sketchStore.draft(userId, tutorialSketchKey(slug)).then((found) => {
+    void sketchStore.draft(userId, key).then((found) => {
       if (!gone) setDraft(found ?? null);
     });
     return () => {
       gone = true;
     };
-  }, [userId, slug]);
+  }, [userId, key]);
   const [problem, setProblem] = useState<string | null>(null);
   /** Its program: the one this device compiled from the same text, or compiled now. Null, said why, when it cannot be. */
   const program = async (): Promise<string | null> => {
     if (!userId) return null;
     setProblem(null);
-    const key = tutorialSketchKey(slug);
     // What the editor holds now, not when the panel opened.
     const draft = (await sketchStore.draft(userId, key)) ?? null;
     if (!draft) return null;
@@ -44,7 +48,7 @@ function useLearnerDraft(userId: string | null | undefined, slug: string, board:
     if (result.kind === 'program') return result.program.hex;
     setProblem(
       result.kind === 'mistakes'
-        ? 'Your version has a mistake to fix first: open Edit the code above and press Run to see it.'
+        ? 'Your code has a mistake to fix first: press Run in the editor above to see it.'
         : result.message,
     );
     return null;
@@ -64,17 +68,19 @@ const PHASE_TEXT = {
  * page (Web Serial, Chrome and Edge on a computer), then the board's output in the serial monitor.
  * Where the browser cannot, it says so and offers the file and the avrdude command.
  */
-export default function UploadPanel({ slug, board, title, userId }: UploadPanelProps) {
-  if (!webSerial()) return <NoWebSerial slug={slug} board={board} reason="browser" />;
-  if (!window.isSecureContext) return <NoWebSerial slug={slug} board={board} reason="insecure" />;
-  return <WebSerialUpload slug={slug} board={board} title={title} userId={userId} />;
+export default function UploadPanel({ slug, board, title, userId, ownKey }: UploadPanelProps) {
+  const own = ownKey !== undefined;
+  if (!webSerial()) return <NoWebSerial slug={slug} board={board} reason="browser" own={own} />;
+  if (!window.isSecureContext) return <NoWebSerial slug={slug} board={board} reason="insecure" own={own} />;
+  return <WebSerialUpload slug={slug} board={board} title={title} userId={userId} ownKey={ownKey} />;
 }
 
-function WebSerialUpload({ slug, board, title, userId }: UploadPanelProps) {
+function WebSerialUpload({ slug, board, title, userId, ownKey }: UploadPanelProps) {
   const upload = useBoardUpload(slug, board);
-  const learner = useLearnerDraft(userId, slug, board);
+  const learner = useLearnerDraft(userId, ownKey ?? tutorialSketchKey(slug), board);
   const [version, setVersion] = useState<'mine' | 'tutorial'>('mine');
-  const sendsMine = learner.draft !== null && version === 'mine';
+  // A sketch of one's own has no other program: it is the one sent.
+  const sendsMine = ownKey !== undefined || (learner.draft !== null && version === 'mine');
   const versionName = useId();
   const chip = BOARD_CHIPS[board];
   const [oldBootloader, setOldBootloader] = useState(false);
@@ -111,7 +117,7 @@ function WebSerialUpload({ slug, board, title, userId }: UploadPanelProps) {
         </fieldset>
       ) : null}
 
-      {learner.draft ? (
+      {learner.draft && ownKey === undefined ? (
         <fieldset className="flex flex-wrap gap-x-5 gap-y-2 text-sm" disabled={busy}>
           <legend className="mb-1 font-semibold">Which program?</legend>
           <label className="flex items-center gap-2">
@@ -232,8 +238,35 @@ function UploadStatus({ state, isNano, title }: { state: UploadState; isNano: bo
   );
 }
 
-function NoWebSerial({ slug, board, reason }: { slug: string; board: Board; reason: 'browser' | 'insecure' }) {
+function NoWebSerial({
+  slug,
+  board,
+  reason,
+  own,
+}: {
+  slug: string;
+  board: Board;
+  reason: 'browser' | 'insecure';
+  own: boolean;
+}) {
   const hexFile = `${slug}.hex`;
+  if (own) {
+    return (
+      <div className="flex flex-col gap-2 text-sm">
+        <p className="font-semibold">
+          {reason === 'browser'
+            ? 'This browser cannot talk to a board over USB.'
+            : 'Uploading needs a secure page: this site must be opened over https:// (or on localhost).'}
+        </p>
+        <p className="text-muted">
+          {reason === 'browser'
+            ? 'Uploading from the page works in Chrome or Edge on a computer, and on a Chromebook (not on phones, Firefox or Safari). '
+            : 'Ask whoever runs this site to serve it over HTTPS. '}
+          You can also copy your sketch from the editor into the Arduino IDE and upload it from there.
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col gap-3 text-sm">
       <p className="font-semibold">
