@@ -20,6 +20,9 @@ const NAMED = ['**/*.api.test.ts', '**/*.system.test.ts'];
 export default defineConfig({
   test: {
     environment: 'node',
+    // Two files at once (Vitest's default on 2 cores is one: availableParallelism − 1). The suite mostly
+    // waits (on Chromium, the server, a database), so one at a time left the cores idle: README, "Tests".
+    maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
@@ -59,8 +62,7 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // One browser, one server: files run one after another to keep the 2-core machine calm.
-          fileParallelism: false,
+          // Files side by side (within the suite's two at once), each with its Chromium, against the one server.
         },
       },
     ],

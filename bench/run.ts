@@ -16,6 +16,7 @@ import { testSettings } from '#test/settings.ts';
 import { BUDGETS, bundleReport } from '../scripts/bundle-budget.ts';
 import { type ApiResult, benchApi } from './api.ts';
 import { benchCompile, compileMarkdown } from './compile.ts';
+import { benchEditAndRun, editAndRunMarkdown } from './edit-and-run.ts';
 import { benchDeadWindow, DEAD_WINDOW_PAGES, type DeadWindowResult } from './dead-window.ts';
 import { benchFanout, type FanoutResult } from './fanout.ts';
 import { firstTouchBeforeAfter } from './first-touch-before-after.ts';
@@ -249,3 +250,5 @@ writeResultsSection('upload', uploadMarkdown(await benchUpload()));
 
 log('the compile service: each tutorial cold and cached, a class of 30 at once, 30 on the same sketch');
 writeResultsSection('compile', compileMarkdown(await benchCompile()));
+log('edit and run: an edited sketch from Run to its first serial byte, in Chromium');
+writeResultsSection('edit-and-run', editAndRunMarkdown(await benchEditAndRun()));

@@ -179,7 +179,8 @@ export async function waitForOfflineReady(page: Page) {
           const cache = await caches.open(cacheName);
           return (await cache.keys()).map((request) => new URL(request.url).pathname).sort();
         }, PERSONAL_CACHE_NAME),
-      { timeout: 15_000 },
+      // The worker installs (precaching the app) before it keeps these: beside another e2e file that took 15 s and more.
+      { timeout: 30_000 },
     )
     .toEqual(expect.arrayContaining(['/api/account', '/api/bookmarks', '/api/progress']));
 }

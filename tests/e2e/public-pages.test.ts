@@ -1,18 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import { describe, expect } from 'vitest';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { describe, expect, onTestFinished } from 'vitest';
 import { PROJECTS } from '#shared/content/projects.ts';
 import { PRERENDERED_ROUTES, SHELL_ROUTES } from '#shared/routes.ts';
 import { publicProfileListSchema } from '#shared/schemas/profile.ts';
-import {
-  baseUrl,
-  expectNoAxeViolations,
-  openPage,
-  openServerDatabase,
-  openSignedInPage,
-  test,
-  url,
-  waitForHydration,
-} from './fixtures.ts';
+import { ServerProcess } from '#test/server-process.ts';
+import { baseUrl, expectNoAxeViolations, openPage, openSignedInPage, test, url, waitForHydration } from './fixtures.ts';
 
 /** TCP's first window: 10 segments of 1,460 bytes (RFC 6928), what the server can send before the first acknowledgement. */
 const FIRST_WINDOW_BYTES = 10 * 1460;
@@ -187,17 +183,25 @@ describe('hydration', () => {
 
 describe('people', () => {
   test('shows the empty state, then members newest first with trimmed bios', async ({ browser }) => {
-    // Other spec files sign up members on the same server; start this one from an empty community.
-    const db = openServerDatabase();
-    db.exec('pragma foreign_keys = on; delete from users;');
-    // Deleting outside the API is seen once the list cache's maximum age (1 s) has passed: wait until the API says so.
-    await expect
-      .poll(async () => publicProfileListSchema.parse(await (await fetch(url('/api/profiles'))).json()), {
-        timeout: 5000,
-      })
-      .toEqual([]);
+    // An empty community needs a server of its own: the other e2e files sign members up on the shared one
+    // meanwhile (they run side by side), so emptying its database would pull accounts from under them.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'roboforge-e2e-people-'));
+    const server = new ServerProcess({
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'test',
+      PASSWORD_HASH_COST: 'test',
+    });
+    onTestFinished(async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    const own = await server.start();
+    const ownUrl = (route: string) => new URL(route, own.baseUrl).href;
+    expect(publicProfileListSchema.parse(await (await fetch(ownUrl('/api/profiles'))).json())).toEqual([]);
+    const db = new DatabaseSync(path.join(dataDir, 'roboforge.sqlite'));
     const { page, errors, close } = await openPage(browser);
-    await page.goto(url('/people'));
+    await page.goto(ownUrl('/people'));
     await page.getByRole('heading', { level: 1, name: 'RoboForge Community' }).waitFor();
     await page.getByText('Total Members: 0').waitFor();
     await page.getByText('No members yet. Be the first to join!').waitFor();

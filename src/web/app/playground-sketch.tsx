@@ -1,7 +1,7 @@
 import { circuitDiagrams } from 'virtual:circuit-diagrams';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Pencil, Usb } from 'lucide-react';
+import { ArrowLeft, Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -15,15 +15,11 @@ import { Field, Input } from '#web/components/ui/field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ownSketchesQueryOptions } from '#web/features/playground/api/own-sketches.ts';
 import { PinTable } from '#web/features/playground/components/pin-table.tsx';
-import { LazyLauncher } from '#web/features/projects/components/lazy-launcher.tsx';
+import UploadPanel from '#web/features/projects/components/upload-panel.tsx';
 import { reasonOf } from '#web/lib/api-client.ts';
 import { ownSketchKey, sketchStore } from '#web/lib/sketch-store.ts';
 import { fetchSketchList } from '#web/lib/sketch-sync.ts';
 import { CodeAndSimulator } from './code-and-simulator.tsx';
-
-// The upload's code (the STK500 client, Web Serial, the serial monitor): fetched only when asked for.
-const loadUploadPanel = () =>
-  import('#web/features/projects/components/upload-panel.tsx').then((module) => module.default);
 
 interface SketchMeta {
   readonly name: string;
@@ -182,18 +178,13 @@ export default function PlaygroundSketch({ userId, id }: { userId: string; id: s
           <h2 id="upload-heading" className="font-display text-2xl font-semibold">
             Upload to your board
           </h2>
-          <LazyLauncher
-            icon={<Usb />}
-            lead={`Put this sketch on a real ${BOARD_NAMES[found.board]}, wired as the diagram shows.`}
-            detail="Plug the board in with a USB cable: the page compiles your sketch, uploads it and shows what the board prints. Nothing to install (Chrome or Edge on a computer, or a Chromebook)."
-            action="Set up the upload"
-            actionIcon={<Usb aria-hidden="true" />}
-            loading="Loading the upload…"
-            failed="The upload tool did not load."
-            load={loadUploadPanel}
-          >
-            {(Panel) => <Panel slug={on} board={found.board} title={name} userId={userId} ownKey={ownSketchKey(id)} />}
-          </LazyLauncher>
+          <p className="text-sm text-muted">
+            Plug a real {BOARD_NAMES[found.board]}, wired as the diagram shows, into this computer with a USB cable: the
+            page compiles your sketch, uploads it and shows what the board prints.
+          </p>
+          <div className="tray p-4 sm:p-5">
+            <UploadPanel slug={on} board={found.board} title={name} userId={userId} ownKey={ownSketchKey(id)} />
+          </div>
         </section>
       ) : null}
       {on === TRAINER_CIRCUIT ? (
