@@ -51,7 +51,7 @@ async function runOnce(page: Page, said: string) {
   await paste(page, ORIGINAL.replace(READY, said));
   const before = await page.evaluate((mark) => performance.getEntriesByName(mark).length, FIRST_SERIAL_MARK);
   const pressedAt = await page.evaluate(() => performance.now());
-  await page.getByRole('button', { name: /^Run/ }).click();
+  await page.locator('[data-workbench]').getByRole('button', { name: /^Run/ }).click();
   await page.getByText('Compiled: your version runs in the simulator below.').waitFor({ timeout: 30_000 });
   const compiledAt = await page.evaluate(() => performance.now());
   await page.waitForFunction(
