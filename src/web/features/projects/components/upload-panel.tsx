@@ -250,25 +250,8 @@ function NoWebSerial({
   own: boolean;
 }) {
   const hexFile = `${slug}.hex`;
-  if (own) {
-    return (
-      <div className="flex flex-col gap-2 text-sm">
-        <p className="font-semibold">
-          {reason === 'browser'
-            ? 'This browser cannot talk to a board over USB.'
-            : 'Uploading needs a secure page: this site must be opened over https:// (or on localhost).'}
-        </p>
-        <p className="text-muted">
-          {reason === 'browser'
-            ? 'Uploading from the page works in Chrome or Edge on a computer, and on a Chromebook (not on phones, Firefox or Safari). '
-            : 'Ask whoever runs this site to serve it over HTTPS. '}
-          You can also copy your sketch from the editor into the Arduino IDE and upload it from there.
-        </p>
-      </div>
-    );
-  }
-  return (
-    <div className="flex flex-col gap-3 text-sm">
+  const why = (
+    <>
       <p className="font-semibold">
         {reason === 'browser'
           ? 'This browser cannot talk to a board over USB.'
@@ -278,8 +261,17 @@ function NoWebSerial({
         {reason === 'browser'
           ? 'Uploading from the page works in Chrome or Edge on a computer, and on a Chromebook (not on phones, Firefox or Safari). '
           : 'Ask whoever runs this site to serve it over HTTPS. '}
-        You can still upload with the Arduino IDE, or with avrdude and the compiled program:
+        {own
+          ? 'You can also copy your sketch from the editor into the Arduino IDE and upload it from there.'
+          : 'You can still upload with the Arduino IDE, or with avrdude and the compiled program:'}
       </p>
+    </>
+  );
+  // A sketch of one's own has no built file to download: the editor holds it.
+  if (own) return <div className="flex flex-col gap-2 text-sm">{why}</div>;
+  return (
+    <div className="flex flex-col gap-3 text-sm">
+      {why}
       <div className="flex flex-wrap gap-2">
         <a
           href={`/sketches/${hexFile}`}
