@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FilePlus2, Lightbulb, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { blankSketchFor, circuitTitle, TRAINER_CIRCUIT } from '#shared/content/circuits.ts';
 import { TRAINER_STARTERS } from '#shared/content/trainer-starters/starters.ts';
@@ -8,6 +8,7 @@ import { playgroundSketchPath, ROUTES } from '#shared/routes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { reasonOf } from '#web/lib/api-client.ts';
+import { cn } from '#web/lib/cn.ts';
 import { notifyError } from '#web/lib/notify.ts';
 import { createOwnSketch } from '#web/lib/sketch-sync.ts';
 import { type OwnSketchEntry, useDeleteOwnSketch, useOwnSketches } from '../api/own-sketches.ts';
@@ -21,6 +22,46 @@ function freshName(name: string, taken: readonly OwnSketchEntry[] | undefined): 
   let candidate = name;
   for (let n = 2; names.has(candidate); n++) candidate = `${name} ${n}`;
   return candidate;
+}
+
+/** One way to start a sketch: a card that opens it in one click, with a spinner while it does. */
+function StartCard({
+  id,
+  title,
+  description,
+  icon,
+  dashed = false,
+  starting,
+  onStart,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  icon: ReactNode;
+  dashed?: boolean;
+  /** Which card is opening its sketch, if one is: every card waits meanwhile. */
+  starting: string | null;
+  onStart: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={cn(
+        'flex h-full w-full flex-col gap-1 rounded-xl border border-border p-4 text-left transition-colors hover:border-accent/70 focus-visible:border-accent disabled:opacity-60',
+        dashed ? 'border-dashed' : 'bg-surface-2/60',
+      )}
+      disabled={starting !== null}
+      aria-busy={starting === id}
+      onClick={onStart}
+      data-starter={id}
+    >
+      <span className="flex items-center gap-2 font-display text-lg font-semibold">
+        {starting === id ? <Spinner label="Opening…" className="[&_svg]:size-4" /> : icon}
+        {title}
+      </span>
+      <span className="text-sm text-muted">{description}</span>
+    </button>
+  );
 }
 
 /**
@@ -82,39 +123,26 @@ export function PlaygroundHome({ userId }: { userId: string }) {
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {TRAINER_STARTERS.map((starter) => (
             <li key={starter.id}>
-              <button
-                type="button"
-                className="flex h-full w-full flex-col gap-1 rounded-xl border border-border bg-surface-2/60 p-4 text-left transition-colors hover:border-accent/70 focus-visible:border-accent disabled:opacity-60"
-                disabled={starting !== null}
-                aria-busy={starting === starter.id}
-                onClick={() => void start(starter.id, starter.title, starterSource(starter.id))}
-                data-starter={starter.id}
-              >
-                <span className="flex items-center gap-2 font-display text-lg font-semibold">
-                  {starting === starter.id ? (
-                    <Spinner label="Opening…" className="[&_svg]:size-4" />
-                  ) : (
-                    <Lightbulb aria-hidden="true" className="size-4 text-accent" />
-                  )}
-                  {starter.title}
-                </span>
-                <span className="text-sm text-muted">{starter.description}</span>
-              </button>
+              <StartCard
+                id={starter.id}
+                title={starter.title}
+                description={starter.description}
+                icon={<Lightbulb aria-hidden="true" className="size-4 text-accent" />}
+                starting={starting}
+                onStart={() => void start(starter.id, starter.title, starterSource(starter.id))}
+              />
             </li>
           ))}
           <li>
-            <button
-              type="button"
-              className="flex h-full w-full flex-col gap-1 rounded-xl border border-dashed border-border p-4 text-left transition-colors hover:border-accent/70 focus-visible:border-accent disabled:opacity-60"
-              disabled={starting !== null}
-              aria-busy={starting === 'blank'}
-              onClick={() => void start('blank', 'My sketch', async () => blankSketchFor(TRAINER_CIRCUIT))}
-            >
-              <span className="flex items-center gap-2 font-display text-lg font-semibold">
-                <FilePlus2 aria-hidden="true" className="size-4 text-accent" /> Blank sketch
-              </span>
-              <span className="text-sm text-muted">Start from nothing, with the pins written down for you.</span>
-            </button>
+            <StartCard
+              id="blank"
+              title="Blank sketch"
+              description="Start from nothing, with the pins written down for you."
+              icon={<FilePlus2 aria-hidden="true" className="size-4 text-accent" />}
+              dashed
+              starting={starting}
+              onStart={() => void start('blank', 'My sketch', async () => blankSketchFor(TRAINER_CIRCUIT))}
+            />
           </li>
         </ul>
       </section>
