@@ -120,8 +120,14 @@ describe('projects', () => {
     expect(await saved.getAttribute('aria-pressed')).toBe('true');
     expect(await saved.locator('svg').getAttribute('class')).toContain('fill-current');
 
+    // The heart fills at once; the reload waits for the server's answer, as a member who reloads
+    // that quickly could lose a toggle not yet stored on the device (the fresh-clone CI run did).
+    const saving = page.waitForResponse(
+      (response) => response.url().endsWith('/api/bookmarks') && response.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Bookmark Medical Assistance Robot' }).click();
     await page.getByRole('button', { name: 'Remove Medical Assistance Robot from bookmarks' }).waitFor();
+    expect((await saving).ok()).toBe(true);
     await page.reload();
     await page.getByRole('button', { name: 'Remove Air Quality Monitor from bookmarks' }).waitFor();
 

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { ListenConnection } from './listen-connection.ts';
 
@@ -12,6 +13,11 @@ export interface FeedWakeupsOptions {
   /** The PostgreSQL channel the feed's writers notify. */
   readonly channel: string;
   readonly log: FastifyBaseLogger;
+  /**
+   * Reads start at least this long apart (0: at once). Under a stream of commits, the pokes made
+   * meanwhile wait for one read, so each client gets their changes in one write: decision 005.
+   */
+  readonly minReadIntervalMs?: number;
 }
 
 export interface FeedTimers {
@@ -30,6 +36,7 @@ export class FeedWakeups {
   readonly #options: FeedWakeupsOptions;
   #polling: Promise<void> | null = null;
   #pollAgain = false;
+  #lastReadAt = Number.NEGATIVE_INFINITY;
   #timers: NodeJS.Timeout[] = [];
   #listening: ListenConnection | null = null;
   #closed = false;
@@ -63,7 +70,10 @@ export class FeedWakeups {
     }
   }
 
-  /** Something may have committed: read it (coalesced, one read at a time). */
+  /**
+   * Something may have committed: read it (coalesced, one read at a time, `minReadIntervalMs`
+   * apart). Resolves once a read that started after the call is over.
+   */
   poke(): Promise<void> {
     if (this.#closed) return Promise.resolve();
     if (this.#polling) {
@@ -73,7 +83,11 @@ export class FeedWakeups {
     this.#polling = (async () => {
       try {
         do {
+          const wait = this.#lastReadAt + (this.#options.minReadIntervalMs ?? 0) - performance.now();
+          if (wait > 0) await sleep(wait);
+          if (this.#closed) break;
           this.#pollAgain = false;
+          this.#lastReadAt = performance.now();
           await this.#options.read();
         } while (this.#pollAgain && !this.#closed);
       } catch (error) {

@@ -14,6 +14,12 @@ const PRUNE_INTERVAL_MS = 3600_000;
 /** Recent events kept in memory, so most resumes are served without reading the changes table. */
 const RING_SIZE = 1024;
 const PAGE_SIZE = 500;
+/**
+ * Reads of the changes start at least this long apart: at a high rate of edits each stream gets
+ * several in one write (the fan-out's `writev` was the largest server cost with 1,000 streams,
+ * bench/RESULTS.md), for at most this much more latency. A quiet feed reads at once.
+ */
+const MIN_READ_INTERVAL_MS = 40;
 /** A client whose unsent data grows past this is disconnected; it resumes with Last-Event-ID. */
 export const MAX_CLIENT_BUFFER_BYTES = 1024 * 1024;
 
@@ -36,6 +42,12 @@ function formatEvent(event: { id: number; kind: string; data: unknown }): string
 function formatSerialised(id: number, kind: string, json: string): string {
   return `id: ${id}\nevent: ${kind}\ndata: ${json}\n\n`;
 }
+
+/** What the feed reads of the `profile_changes` table (profileChangesRepository). */
+export type ProfileChangesSource = Pick<
+  ReturnType<typeof profileChangesRepository>,
+  'after' | 'latestId' | 'oldestId' | 'prune'
+>;
 
 /** A recent change as memory keeps it: only ids, so a replay can never carry an old profile. */
 interface RecentChange {
@@ -66,7 +78,7 @@ function eventData(event: ProfileChangeEvent): object {
  */
 export class ProfileFeed {
   readonly #log: FastifyBaseLogger;
-  readonly #changes: ReturnType<typeof profileChangesRepository>;
+  readonly #changes: ProfileChangesSource;
   readonly #subscribers = new Set<Subscriber>();
   readonly #changeListeners = new Set<() => void>();
   readonly #eventListeners = new Set<(events: readonly ProfileChangeEvent[]) => void>();
@@ -79,7 +91,7 @@ export class ProfileFeed {
    * `commits` fires in this process after each profile write commits: listeners (the list cache)
    * hear of it at once, before the writer answers, and the streams are woken.
    */
-  constructor(changes: ReturnType<typeof profileChangesRepository>, commits: CommitSignal, log: FastifyBaseLogger) {
+  constructor(changes: ProfileChangesSource, commits: CommitSignal, log: FastifyBaseLogger) {
     this.#log = log;
     this.#changes = changes;
     this.#wakeups = new FeedWakeups({
@@ -87,6 +99,7 @@ export class ProfileFeed {
       onReadFailed: (error) => log.error({ err: error }, 'profile feed: reading changes failed'),
       channel: PROFILE_CHANGES_CHANNEL,
       log,
+      minReadIntervalMs: MIN_READ_INTERVAL_MS,
     });
     commits.listen(() => {
       if (this.#wakeups.closed) return;
@@ -136,24 +149,38 @@ export class ProfileFeed {
   async #readNewChanges(): Promise<void> {
     for (;;) {
       const events = await this.#changes.after(this.#lastId, PAGE_SIZE);
-      const published = events.filter((event) => this.#publish(event));
+      const published = this.#publish(events);
       if (published.length > 0) for (const listener of this.#eventListeners) listener(published);
       if (events.length > 0) this.#notifyListeners();
       if (events.length < PAGE_SIZE) return;
     }
   }
 
-  /** Sends a change to the live clients; false when it was sent before. */
-  #publish(event: ProfileChangeEvent): boolean {
-    if (event.id <= this.#lastId) return false;
-    const json = JSON.stringify(eventData(event));
-    const chunk = formatSerialised(event.id, event.kind, json);
-    this.#lastId = event.id;
-    this.#remember({ id: event.id, kind: event.kind, profileId: event.profileId }, json, event.kind !== 'DELETE');
-    for (const subscriber of this.#subscribers) {
-      if (subscriber.live && event.id > subscriber.cursor) this.#send(subscriber, event.id, chunk);
+  /**
+   * Sends what was read to the live clients, each client's share in one write, and answers the
+   * changes not sent before.
+   */
+  #publish(events: readonly ProfileChangeEvent[]): ProfileChangeEvent[] {
+    const fresh: ProfileChangeEvent[] = [];
+    const chunks: string[] = [];
+    for (const event of events) {
+      if (event.id <= this.#lastId) continue;
+      const json = JSON.stringify(eventData(event));
+      chunks.push(formatSerialised(event.id, event.kind, json));
+      fresh.push(event);
+      this.#lastId = event.id;
+      this.#remember({ id: event.id, kind: event.kind, profileId: event.profileId }, json, event.kind !== 'DELETE');
     }
-    return true;
+    const first = fresh[0];
+    if (!first) return fresh;
+    const all = chunks.join('');
+    for (const subscriber of this.#subscribers) {
+      if (!subscriber.live || subscriber.cursor >= this.#lastId) continue;
+      // A live client is at the id before this batch; one that is not (yet) gets only what it lacks.
+      const from = subscriber.cursor < first.id ? 0 : fresh.findIndex((event) => event.id > subscriber.cursor);
+      this.#send(subscriber, this.#lastId, from === 0 ? all : chunks.slice(from).join(''));
+    }
+    return fresh;
   }
 
   /**
