@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PROGRESS_KINDS, progressParamsSchema, progressSchema, progressTickSchema } from '#shared/schemas/progress.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 import { errorResponses } from '../error-responses.ts';
 
 /**
@@ -9,7 +10,8 @@ import { errorResponses } from '../error-responses.ts';
  * which lets a client replay a queue of changes made offline.
  */
 export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { progress } = app.repos;
+  const { progress, classes } = app.repos;
+  const { db } = app.database;
 
   app.get(
     '/progress',
@@ -35,9 +37,14 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const caller = await app.requireUser(request);
         const { project_id, index } = request.params;
-        const { tick, created } = await progress.tick(caller.userId, kind, project_id, index);
-        // A learner's teachers watch the class grid fill (product D16).
-        if (created && caller.role === 'learner') await app.repos.classes.learnerProgressed(caller.userId);
+        // A learner's teachers watch the class grid fill (product D16): the tick and its class event
+        // commit together, so a tick is never stored while the learner is told it was not.
+        const { tick, created } = await inTransaction(db, async (tx) => {
+          const now = new Date();
+          const ticked = await progress.tick(caller.userId, kind, project_id, index, now, tx);
+          if (ticked.created && caller.role === 'learner') await classes.learnerProgressed(caller.userId, now, tx);
+          return ticked;
+        });
         return reply.code(created ? 201 : 200).send(tick);
       },
     );
@@ -48,8 +55,10 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const caller = await app.requireUser(request);
         const { project_id, index } = request.params;
-        await progress.untick(caller.userId, kind, project_id, index);
-        if (caller.role === 'learner') await app.repos.classes.learnerProgressed(caller.userId);
+        await inTransaction(db, async (tx) => {
+          await progress.untick(caller.userId, kind, project_id, index, tx);
+          if (caller.role === 'learner') await classes.learnerProgressed(caller.userId, new Date(), tx);
+        });
         return reply.code(204).send();
       },
     );
