@@ -17,6 +17,14 @@ describe('parseRoster', () => {
     expect(parseRoster('first\tname\nx\tAda')).toEqual(['Ada']);
   });
 
+  it('reads quoted cells whole: commas, quotes and line breaks inside them', () => {
+    // A spreadsheet's export of a two-line cell (a name typed with Alt+Enter) keeps it in quotes.
+    const csv =
+      'name,notes\r\n"Lovelace,\r\nAda",first\r\n"Grace ""Amazing""\nHopper","says ""hi"", often"\r\nAlan,\r\n';
+    expect(parseRoster(csv)).toEqual(['Lovelace, Ada', 'Grace "Amazing" Hopper', 'Alan']);
+    expect(parseRoster('class;name\n9B;"Mary\nAnn"\n')).toEqual(['Mary Ann']);
+  });
+
   it('reads nothing from nothing', () => {
     expect(parseRoster('')).toEqual([]);
     expect(parseRoster('\n \n')).toEqual([]);

@@ -1,48 +1,30 @@
+import Papa from 'papaparse';
 import { LEARNER_NAME_MAX_LENGTH } from './constants.ts';
 
 /**
  * Names a teacher pastes (product §2 Classes): one a line, or a CSV with a `name` column (a
- * spreadsheet's export, commas or semicolons, quoted fields). Blank lines are skipped.
+ * spreadsheet's export, commas, semicolons or tabs, quoted fields, which may hold the separator, a
+ * quote or a line break). Blank lines are skipped. The CSV is read by papaparse (RFC 4180).
  */
 export function parseRoster(text: string): string[] {
-  const lines = text
-    .replace(/^\uFEFF/, '')
-    .split(/\r\n|\r|\n/)
-    .filter((line) => line.trim() !== '');
-  const [first, ...rest] = lines;
+  // One line ending throughout (a paste can mix them; inside a quoted cell it becomes a space anyway).
+  const input = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const lines = input.split('\n').filter((line) => line.trim() !== '');
+  const [first] = lines;
   if (first === undefined) return [];
-  const separator = [',', ';', '\t'].find((candidate) => splitCsvLine(first, candidate).some(isNameHeader));
+  const separator = SEPARATORS.find((candidate) => csvRows(first, candidate)[0]?.some(isNameHeader));
   if (separator === undefined) return lines.map(tidy).filter((name) => name !== '');
-  const column = splitCsvLine(first, separator).findIndex(isNameHeader);
-  return rest.map((line) => tidy(splitCsvLine(line, separator)[column] ?? '')).filter((name) => name !== '');
+  const [header = [], ...rows] = csvRows(input.slice(input.indexOf(first)), separator);
+  const column = header.findIndex(isNameHeader);
+  return rows.map((row) => tidy(row[column] ?? '')).filter((name) => name !== '');
 }
 
+const SEPARATORS = [',', ';', '\t'] as const;
 const isNameHeader = (cell: string) => cell.trim().toLowerCase() === 'name';
 const tidy = (name: string) => name.replace(/\s+/g, ' ').trim();
 
-/** One CSV line's fields: quotes around a field, and `""` inside one, as RFC 4180 writes them. */
-function splitCsvLine(line: string, separator: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i];
-    if (quoted) {
-      if (char === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"' && field.trim() === '') {
-      quoted = true;
-      field = '';
-    } else if (char === separator) {
-      fields.push(field);
-      field = '';
-    } else field += char;
-  }
-  fields.push(field);
-  return fields;
+function csvRows(text: string, delimiter: string): string[][] {
+  return Papa.parse<string[]>(text, { delimiter, newline: '\n', skipEmptyLines: 'greedy' }).data;
 }
 
 /**
