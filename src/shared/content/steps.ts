@@ -33,3 +33,9 @@ export function isNumbered(step: BuildStep): step is NumberedStep {
 export function numberedSteps(project: Pick<Project, 'steps' | 'safetySteps'>): NumberedStep[] {
   return buildSteps(project).filter(isNumbered);
 }
+
+/** The number a learner sees for the step at `index` ("Step 4"); a safety warning's is the next step's. */
+export function stepNumberAt(project: Pick<Project, 'steps' | 'safetySteps'>, index: number): number {
+  const steps = buildSteps(project);
+  return steps.slice(index).find(isNumbered)?.number ?? steps.filter(isNumbered).length;
+}

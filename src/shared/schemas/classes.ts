@@ -207,7 +207,8 @@ export const classProgressSchema = z.object({
     z.object({
       id: projectIdSchema,
       title: z.string(),
-      emoji: z.string(),
+      /** Names the tutorial's picture (/art/<slug>.svg) in the grid's header. */
+      slug: z.string(),
       steps_total: z.number().int().positive(),
       materials_total: z.number().int().positive(),
     }),

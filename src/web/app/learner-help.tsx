@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router';
 import { findProjectBySlug } from '#shared/content/projects.ts';
+import { numberedSteps } from '#shared/content/steps.ts';
 import { AskForHelp } from '#web/features/learner-help/components/ask-for-help.tsx';
 import { useProgress } from '#web/features/projects/api/progress.ts';
 
@@ -19,8 +20,8 @@ export default function LearnerHelp({ userId }: { userId: string }) {
   const progress = useProgress(project ? userId : null);
   if (!project || !mounted) return null;
   const done = new Set(progress.data?.steps.filter((tick) => tick.project_id === project.id).map((tick) => tick.index));
-  let firstOpenStep = 0;
-  while (done.has(firstOpenStep)) firstOpenStep++;
+  const steps = numberedSteps(project);
+  const firstOpenStep = (steps.find((step) => !done.has(step.index)) ?? steps.at(-1))?.index ?? 0;
   // Under <body>: the navigation that loads it is no place for a card fixed to the page's corner.
   return createPortal(
     <AskForHelp key={project.id} userId={userId} projectId={project.id} firstOpenStep={firstOpenStep} />,

@@ -494,7 +494,7 @@ export function classesRepository(database: Database) {
         .orderBy('l.display_name')
         .orderBy('l.id')
         .execute();
-      const { steps, materials } = await this.progressCounts(classId, trx);
+      const { steps, materials } = await this.progressCounts(classId, () => true, trx);
       const last = new Map<string, string>();
       for (const tick of [...steps, ...materials]) {
         const seen = last.get(tick.learnerId);
@@ -663,14 +663,27 @@ export function classesRepository(database: Database) {
     },
 
     /** Per learner and tutorial: steps done, materials at hand, and the last tick's time. */
-    async progressCounts(classId: string, trx: Executor = db) {
-      const steps = await trx
+    async progressCounts(
+      classId: string,
+      countsStep: (projectId: number, index: number) => boolean,
+      trx: Executor = db,
+    ) {
+      // Each step tick, so only the steps to do count (a tick kept for a step that became a safety warning does not).
+      const stepTicks = await trx
         .selectFrom('step_progress as t')
         .innerJoin('learners as l', 'l.id', 't.user_id')
-        .select((eb) => ['t.user_id', 't.project_id', eb.fn.countAll().as('n'), eb.fn.max('t.done_at').as('last')])
+        .select(['t.user_id', 't.project_id', 't.step', 't.done_at'])
         .where('l.class_id', '=', classId)
-        .groupBy(['t.user_id', 't.project_id'])
         .execute();
+      const steps = new Map<string, { user_id: string; project_id: number; n: number; last: string | null }>();
+      for (const tick of stepTicks) {
+        if (!countsStep(tick.project_id, tick.step)) continue;
+        const key = `${tick.user_id}:${tick.project_id}`;
+        const row = steps.get(key) ?? { user_id: tick.user_id, project_id: tick.project_id, n: 0, last: null };
+        row.n++;
+        if (row.last === null || tick.done_at > row.last) row.last = tick.done_at;
+        steps.set(key, row);
+      }
       const materials = await trx
         .selectFrom('material_checks as t')
         .innerJoin('learners as l', 'l.id', 't.user_id')
@@ -678,14 +691,14 @@ export function classesRepository(database: Database) {
         .where('l.class_id', '=', classId)
         .groupBy(['t.user_id', 't.project_id'])
         .execute();
-      const parse = (rows: typeof steps) =>
+      const parse = (rows: readonly { user_id: string; project_id: number; n: unknown; last: unknown }[]) =>
         rows.map((row) => ({
           learnerId: row.user_id,
           projectId: row.project_id,
           count: Number(row.n),
           last: typeof row.last === 'string' ? row.last : null,
         }));
-      return { steps: parse(steps), materials: parse(materials) };
+      return { steps: parse([...steps.values()]), materials: parse(materials) };
     },
 
     /** A learner's ticks, oldest first: what a teacher sees when a cell of the grid opens. */

@@ -55,3 +55,36 @@ export function DialogContent({ title, description, children, className, onClose
     </RadixDialog.Portal>
   );
 }
+
+interface DialogPanelProps {
+  title: ReactNode;
+  children: ReactNode;
+  className?: string;
+}
+
+/**
+ * A non-modal dialog drawn where it is placed (no overlay, no portal): a card beside the page that
+ * the learner keeps open while working (open it in `<Dialog modal={false}>`). Named by its title;
+ * focus moves in when it opens, Escape and the close button close it and give focus back to its
+ * trigger; clicks on the page leave it open.
+ */
+export function DialogPanel({ title, children, className }: DialogPanelProps) {
+  return (
+    <RadixDialog.Content
+      aria-describedby={undefined}
+      onInteractOutside={(event) => event.preventDefault()}
+      className={cn('tray outline-none', className)}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <RadixDialog.Title className="font-display text-lg font-semibold">{title}</RadixDialog.Title>
+        <RadixDialog.Close
+          className="-mt-1 -mr-1 grid size-9 shrink-0 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-text"
+          aria-label="Close"
+        >
+          <X className="size-4" aria-hidden="true" />
+        </RadixDialog.Close>
+      </div>
+      {children}
+    </RadixDialog.Content>
+  );
+}

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LEARNERS_PER_CLASS } from '#shared/constants.ts';
 import { PROJECTS } from '#shared/content/projects.ts';
+import { numberedSteps } from '#shared/content/steps.ts';
 import { csvLine, defaultDisplayName, fileNamePart } from '#shared/roster.ts';
 import {
   addedLearnersSchema,
@@ -434,10 +435,21 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /**
+   * The steps to do of each tutorial, counted as its page counts them ("Step 1 of 10"): safety
+   * warnings are not steps.
+   */
+  const stepsToDo = new Map(
+    PROJECTS.map((project) => [project.id, new Set(numberedSteps(project).map((step) => step.index))]),
+  );
+
   /** The grid: every learner × every tutorial, steps done of steps there are. */
   async function progressOf(classId: string): Promise<ClassProgress> {
     const learners = await repos.classes.learners(classId);
-    const { steps, materials } = await repos.classes.progressCounts(classId);
+    const { steps, materials } = await repos.classes.progressCounts(
+      classId,
+      (projectId, index) => stepsToDo.get(projectId)?.has(index) ?? false,
+    );
     const key = (learnerId: string, projectId: number) => `${learnerId}:${projectId}`;
     const stepCounts = new Map(steps.map((row) => [key(row.learnerId, row.projectId), row]));
     const materialCounts = new Map(materials.map((row) => [key(row.learnerId, row.projectId), row]));
@@ -446,8 +458,8 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
       projects: PROJECTS.map((project) => ({
         id: project.id,
         title: project.title,
-        emoji: project.emoji,
-        steps_total: project.steps.length,
+        slug: project.slug,
+        steps_total: stepsToDo.get(project.id)?.size ?? 0,
         materials_total: project.materials.length,
       })),
       learners: learners.map((learner) => ({
@@ -460,8 +472,8 @@ export const classRoutes: FastifyPluginAsyncZod = async (app) => {
           const times = [step?.last, material?.last].filter((time): time is string => typeof time === 'string');
           return {
             project_id: project.id,
-            // Ticks of steps a tutorial no longer has do not count past its length.
-            steps_done: Math.min(step?.count ?? 0, project.steps.length),
+            // Only ticks of the tutorial's steps to do are counted.
+            steps_done: step?.count ?? 0,
             materials_checked: Math.min(material?.count ?? 0, project.materials.length),
             last_activity: times.sort().at(-1) ?? null,
             code_changed: changedCode.get(learner.id)?.includes(project.slug) ?? false,

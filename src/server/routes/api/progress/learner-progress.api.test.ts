@@ -6,9 +6,7 @@ import { describeEachDatabase } from '#test/server-fixture.ts';
 import { bearer, request } from '#test/test-server.ts';
 
 describeEachDatabase("a learner's ticks and their class events", (test) => {
-  test('commit together: when the class event cannot be written, the tick is not stored either', async ({
-    server,
-  }) => {
+  test('commit together: when the class event cannot be written, the tick is not stored either', async ({ server }) => {
     const teacher = await newTeacher(server);
     const created = await createClass(server, teacher);
     const [ada] = await addLearners(server, teacher, created.id, ['Ada Lovelace']);

@@ -1,6 +1,7 @@
 import { Check, Code2, Footprints, Hand } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { findProject } from '#shared/content/projects.ts';
+import { stepNumberAt } from '#shared/content/steps.ts';
 import { CodeDiff } from '#web/components/code-diff.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx';
@@ -84,7 +85,9 @@ export function HelpQueue({ classId }: { classId: string }) {
                     <p className="text-xs text-muted">waiting {waited(request.created_at, now)}</p>
                   </div>
                   <p className="mt-1 text-sm">
-                    Stuck on step {request.step + 1} of {project?.emoji} {project?.title}
+                    {project
+                      ? `Stuck on step ${stepNumberAt(project, request.step)} of ${project.title}`
+                      : `Stuck on step ${request.step + 1}`}
                   </p>
                   {request.coming_at ? (
                     <p className="mt-1 text-xs font-semibold text-accent">They know you are coming.</p>

@@ -91,9 +91,8 @@ export function ProgressGrid({ classId, progress }: { classId: string; progress:
                   className="px-1.5 py-2 text-center font-semibold"
                   title={project.title}
                 >
-                  <span aria-hidden="true" className="text-lg">
-                    {project.emoji}
-                  </span>
+                  {/* The tutorial's picture, not its emoji: many school machines have no emoji font. */}
+                  <img src={`/art/${project.slug}.svg`} alt="" width={28} height={28} className="mx-auto size-7" />
                   <span className="sr-only">{project.title}</span>
                   <span aria-hidden="true" className="block text-[0.7rem] font-normal text-muted">
                     {project.id}
@@ -149,7 +148,14 @@ export function ProgressGrid({ classId, progress }: { classId: string; progress:
         {progress.projects.map((project) => (
           <li key={project.id}>
             <span className="label-mono mr-1">{project.id}</span>
-            <span aria-hidden="true">{project.emoji}</span> {project.title}
+            <img
+              src={`/art/${project.slug}.svg`}
+              alt=""
+              width={16}
+              height={16}
+              className="mr-1 inline-block size-4 align-[-3px]"
+            />
+            {project.title}
           </li>
         ))}
       </ul>

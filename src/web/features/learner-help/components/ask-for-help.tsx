@@ -1,16 +1,19 @@
-import { ChevronDown, Footprints, Hand, X } from 'lucide-react';
+import { ChevronDown, Footprints, Hand } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { findProject } from '#shared/content/projects.ts';
+import { numberedSteps, stepNumberAt } from '#shared/content/steps.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogPanel, DialogTrigger } from '#web/components/ui/dialog.tsx';
 import { inputClass } from '#web/components/ui/field.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { useAskForHelp, useLearnerClass, useWithdrawHelp } from '../api/learner-help.ts';
 
 /**
  * A learner's "I'm stuck" on a tutorial page (product D16): a button that stays in the corner
- * whatever step they are on. It opens a small card: they pick the step (the first one not done, by
- * default) and ask; their teacher's help queue shows it at once, and the button then says whether
- * the teacher is coming. Only for learners: members have no teacher here.
+ * whatever step they are on. It opens a small card, a non-modal dialog: they pick the step (the
+ * first one not done, by default; numbered as the page numbers them) and ask; their teacher's help
+ * queue shows it at once, and the button then says whether the teacher is coming. Only for
+ * learners: members have no teacher here.
  */
 export function AskForHelp({
   userId,
@@ -33,39 +36,25 @@ export function AskForHelp({
   // The step the page opens at comes in after the ticks load: follow it until the learner picks one.
   const [picked, setPicked] = useState(false);
   useEffect(() => {
-    if (!picked) setStep(Math.min(firstOpenStep, (project?.steps.length ?? 1) - 1));
-  }, [firstOpenStep, picked, project]);
+    if (!picked) setStep(firstOpenStep);
+  }, [firstOpenStep, picked]);
   if (!project || !learnerClass.data) return null;
   const helpProject = help ? findProject(help.project_id) : undefined;
   const status = help ? (coming ? 'Your teacher is coming!' : 'Waiting for your teacher') : 'Ask for help';
 
   return (
-    <div
-      className="fixed bottom-4 left-4 z-40 flex max-w-[calc(100vw-2rem)] flex-col items-start gap-2 print:hidden"
-      data-testid="ask-for-help"
-    >
-      {open ? (
-        <section
-          id={`${id}-card`}
-          aria-labelledby={`${id}-title`}
+    <Dialog modal={false} open={open} onOpenChange={setOpen}>
+      <div
+        className="fixed bottom-4 left-4 z-40 flex max-w-[calc(100vw-2rem)] flex-col items-start gap-2 print:hidden"
+        data-testid="ask-for-help"
+      >
+        <DialogPanel
+          title={help ? status : 'Stuck? Ask your teacher'}
           className={cn(
-            'tray w-80 max-w-full p-4 shadow-[0_18px_40px_-16px_rgb(0_0_0/0.55)]',
+            'w-80 max-w-full p-4 shadow-[0_18px_40px_-16px_rgb(0_0_0/0.55)]',
             help ? 'border-2 border-cta/60' : '',
           )}
         >
-          <div className="flex items-start justify-between gap-2">
-            <h2 id={`${id}-title`} className="font-display text-lg font-semibold">
-              {help ? status : 'Stuck? Ask your teacher'}
-            </h2>
-            <button
-              type="button"
-              onClick={() => setOpen(false)}
-              className="-mt-1 -mr-1 grid size-9 shrink-0 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-text"
-              aria-label="Close"
-            >
-              <X className="size-4" aria-hidden="true" />
-            </button>
-          </div>
           {help ? (
             <>
               <p className="mt-1 text-sm">
@@ -82,7 +71,9 @@ export function AskForHelp({
                 )}
               </p>
               <p className="mt-1 text-sm text-muted">
-                Step {help.step + 1} of {helpProject?.emoji} {helpProject?.title}
+                {helpProject
+                  ? `Step ${stepNumberAt(helpProject, help.step)} of ${helpProject.title}`
+                  : `Step ${help.step + 1}`}
               </p>
               <Button
                 size="sm"
@@ -114,9 +105,9 @@ export function AskForHelp({
                 }}
                 className={inputClass}
               >
-                {project.steps.map((text, index) => (
-                  <option key={text} value={index}>
-                    step {index + 1}
+                {numberedSteps(project).map(({ index, number }) => (
+                  <option key={index} value={index}>
+                    step {number}
                   </option>
                 ))}
               </select>
@@ -126,19 +117,18 @@ export function AskForHelp({
               </Button>
             </form>
           )}
-        </section>
-      ) : null}
-      <Button
-        variant={help ? 'primary' : 'secondary'}
-        aria-expanded={open}
-        aria-controls={open ? `${id}-card` : undefined}
-        onClick={() => setOpen((value) => !value)}
-        className="shadow-[0_10px_30px_-12px_rgb(0_0_0/0.6)] backdrop-blur"
-      >
-        {coming ? <Footprints aria-hidden="true" /> : <Hand aria-hidden="true" />}
-        <span aria-live="polite">{status}</span>
-        <ChevronDown aria-hidden="true" className={cn('transition-transform', open ? '' : 'rotate-180')} />
-      </Button>
-    </div>
+        </DialogPanel>
+        <DialogTrigger asChild>
+          <Button
+            variant={help ? 'primary' : 'secondary'}
+            className="shadow-[0_10px_30px_-12px_rgb(0_0_0/0.6)] backdrop-blur"
+          >
+            {coming ? <Footprints aria-hidden="true" /> : <Hand aria-hidden="true" />}
+            <span aria-live="polite">{status}</span>
+            <ChevronDown aria-hidden="true" className={cn('transition-transform', open ? '' : 'rotate-180')} />
+          </Button>
+        </DialogTrigger>
+      </div>
+    </Dialog>
   );
 }
