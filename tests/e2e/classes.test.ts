@@ -5,7 +5,16 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
 import { ROOT } from '#test/repository-root.ts';
-import { expectNoAxeViolations, openPage, openSignedInPage, openSignedInPageAs, test, url } from './fixtures.ts';
+import {
+  expectNoAxeViolations,
+  LOOKS,
+  lookAt,
+  openPage,
+  openSignedInPage,
+  openSignedInPageAs,
+  test,
+  url,
+} from './fixtures.ts';
 
 /*
  * Class mode in Chromium against the built server (product §2 Classes, D16): a teacher made with the
@@ -183,7 +192,7 @@ describe('class mode', () => {
     await expect(theirCode.locator('[data-diff="added"]').innerText()).resolves.toContain('// Ada: water for longer');
     await expect(theirCode.locator('[data-diff="removed"]').count()).resolves.toBe(0);
     await expectNoAxeViolations(page, 'the help queue’s Their code dialog');
-    await page.screenshot({ path: `${SHOTS}/their-code-dialog.png` });
+    await lookAt(page, { path: `${SHOTS}/their-code-dialog.png` });
     await page.keyboard.press('Escape');
     await page
       .getByRole('button', { name: /^\d+\/\d+ steps, changed the code: Ada L\., Plant Watering Robot$/ })
@@ -294,7 +303,7 @@ describe('class mode', () => {
     await learner.page.getByText('Your class’s page is not open yet').waitFor();
     await expectNoAxeViolations(learner.page, 'community page not open yet, 375 px');
     mkdirSync(SHOTS, { recursive: true });
-    await learner.page.screenshot({ path: `${SHOTS}/community-not-open-375.png`, fullPage: true });
+    await lookAt(learner.page, { path: `${SHOTS}/community-not-open-375.png`, fullPage: true });
 
     // The teacher switches it on.
     await page.goto(classUrl);
@@ -338,7 +347,7 @@ describe('class mode', () => {
     await teacher.close();
   });
 
-  test('the class pages pass axe at 375 px and on a desktop, in both themes, and look right', {
+  test('the class pages pass axe at 375 px and on a desktop, in both themes (LOOKS), and look right', {
     timeout: 300_000,
   }, async ({ browser }) => {
     const setup = await openSignedInPage(browser);
@@ -368,78 +377,76 @@ describe('class mode', () => {
     await setup.close();
     mkdirSync(SHOTS, { recursive: true });
 
-    for (const theme of ['dark', 'light'] as const) {
-      for (const width of [375, 1280]) {
-        const teacher = await openSignedInPageAs(browser, setup.email, { width, theme });
-        for (const [name, route, ready] of [
-          ['classes', '/classes', 'Your classes'],
-          ['class', classUrl, 'Maker Club'],
-        ] as const) {
-          await teacher.page.goto(route.startsWith('http') ? route : url(route));
-          await teacher.page.getByRole('heading', { level: 1, name: ready }).waitFor();
-          if (name === 'class') await teacher.page.getByRole('table').waitFor();
-          await expectNoAxeViolations(teacher.page, `${name} ${theme} ${width}`);
-          const overflow = await teacher.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          expect(overflow, `${name} ${theme} ${width}: no sideways scrolling`).toBeLessThanOrEqual(0);
-          await teacher.page.screenshot({ path: `${SHOTS}/${name}-${theme}-${width}.png`, fullPage: true });
-        }
-        for (const tab of ['Learners', 'Settings']) {
-          await teacher.page.getByRole('tab', { name: tab }).click();
-          await teacher.page.getByRole('tabpanel').waitFor();
-          await expectNoAxeViolations(teacher.page, `class ${tab} ${theme} ${width}`);
-          await teacher.page.screenshot({
-            path: `${SHOTS}/class-${tab.toLowerCase()}-${theme}-${width}.png`,
-            fullPage: true,
-          });
-        }
-        // The class's community page as its teacher sees it (product D18).
-        await teacher.page.getByRole('link', { name: 'Open the page' }).click();
-        await teacher.page.getByRole('heading', { level: 1, name: 'Maker Club — your class' }).waitFor();
-        await teacher.page.getByTestId('class-member').first().waitFor();
-        await expectNoAxeViolations(teacher.page, `class community (teacher) ${theme} ${width}`);
+    for (const { theme, width } of LOOKS) {
+      const teacher = await openSignedInPageAs(browser, setup.email, { width, theme });
+      for (const [name, route, ready] of [
+        ['classes', '/classes', 'Your classes'],
+        ['class', classUrl, 'Maker Club'],
+      ] as const) {
+        await teacher.page.goto(route.startsWith('http') ? route : url(route));
+        await teacher.page.getByRole('heading', { level: 1, name: ready }).waitFor();
+        if (name === 'class') await teacher.page.getByRole('table').waitFor();
+        await expectNoAxeViolations(teacher.page, `${name} ${theme} ${width}`);
         const overflow = await teacher.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `class community (teacher) ${theme} ${width}: no sideways scrolling`).toBeLessThanOrEqual(0);
-        await teacher.page.screenshot({ path: `${SHOTS}/community-teacher-${theme}-${width}.png`, fullPage: true });
-        expect(teacher.errors).toEqual([]);
-        await teacher.close();
-
-        const pupil = await openPage(browser, { width, theme });
-        await pupil.page.goto(url(`/c/${code}`));
-        await pupil.page.getByRole('button', { name: 'Zoë Ō.' }).waitFor();
-        await expectNoAxeViolations(pupil.page, `class sign-in ${theme} ${width}`);
-        await pupil.page.screenshot({ path: `${SHOTS}/sign-in-${theme}-${width}.png`, fullPage: true });
-        await pupil.page.getByRole('button', { name: 'Bao N.' }).click();
-        await pupil.page.getByLabel('Your secret words').waitFor();
-        await expectNoAxeViolations(pupil.page, `class sign-in words ${theme} ${width}`);
-        await pupil.page.screenshot({ path: `${SHOTS}/sign-in-words-${theme}-${width}.png` });
-        // Signed in, on a tutorial: the Ask-for-help card.
-        await pupil.page.getByLabel('Your secret words').fill(zoeSecret);
-        await pupil.page.getByRole('button', { name: 'That is not me' }).click();
-        await pupil.page.getByRole('button', { name: 'Zoë Ō.' }).click();
-        await pupil.page.getByLabel('Your secret words').fill(zoeSecret);
-        await pupil.page.getByRole('button', { name: 'Sign in' }).click();
-        await pupil.page.waitForURL(url('/projects'));
-        await pupil.page.goto(url('/projects/solar-tracking-robot'));
-        await pupil.page.getByRole('button', { name: 'Ask for help' }).click();
-        await pupil.page.getByRole('heading', { name: 'Stuck? Ask your teacher' }).waitFor();
-        await expectNoAxeViolations(pupil.page, `tutorial with the help card ${theme} ${width}`);
-        await pupil.page.screenshot({ path: `${SHOTS}/tutorial-help-${theme}-${width}.png` });
-        await pupil.page.goto(url('/dashboard'));
-        await pupil.page.getByRole('heading', { name: 'You are in a class' }).waitFor();
-        await pupil.page.getByRole('link', { name: 'Your class: Maker Club' }).waitFor();
-        await expectNoAxeViolations(pupil.page, `learner dashboard ${theme} ${width}`);
-        await pupil.page.screenshot({ path: `${SHOTS}/learner-dashboard-${theme}-${width}.png`, fullPage: true });
-        // Their class's own page (product D18), from the dashboard.
-        await pupil.page.getByRole('link', { name: 'Your class: Maker Club' }).click();
-        await pupil.page.getByRole('heading', { level: 1, name: 'Maker Club — your class' }).waitFor();
-        await pupil.page.getByText('Katherine J.').waitFor();
-        await expectNoAxeViolations(pupil.page, `class community ${theme} ${width}`);
-        const sideways = await pupil.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(sideways, `class community ${theme} ${width}: no sideways scrolling`).toBeLessThanOrEqual(0);
-        await pupil.page.screenshot({ path: `${SHOTS}/community-learner-${theme}-${width}.png`, fullPage: true });
-        expect(pupil.errors).toEqual([]);
-        await pupil.close();
+        expect(overflow, `${name} ${theme} ${width}: no sideways scrolling`).toBeLessThanOrEqual(0);
+        await lookAt(teacher.page, { path: `${SHOTS}/${name}-${theme}-${width}.png`, fullPage: true });
       }
+      for (const tab of ['Learners', 'Settings']) {
+        await teacher.page.getByRole('tab', { name: tab }).click();
+        await teacher.page.getByRole('tabpanel').waitFor();
+        await expectNoAxeViolations(teacher.page, `class ${tab} ${theme} ${width}`);
+        await lookAt(teacher.page, {
+          path: `${SHOTS}/class-${tab.toLowerCase()}-${theme}-${width}.png`,
+          fullPage: true,
+        });
+      }
+      // The class's community page as its teacher sees it (product D18).
+      await teacher.page.getByRole('link', { name: 'Open the page' }).click();
+      await teacher.page.getByRole('heading', { level: 1, name: 'Maker Club — your class' }).waitFor();
+      await teacher.page.getByTestId('class-member').first().waitFor();
+      await expectNoAxeViolations(teacher.page, `class community (teacher) ${theme} ${width}`);
+      const overflow = await teacher.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `class community (teacher) ${theme} ${width}: no sideways scrolling`).toBeLessThanOrEqual(0);
+      await lookAt(teacher.page, { path: `${SHOTS}/community-teacher-${theme}-${width}.png`, fullPage: true });
+      expect(teacher.errors).toEqual([]);
+      await teacher.close();
+
+      const pupil = await openPage(browser, { width, theme });
+      await pupil.page.goto(url(`/c/${code}`));
+      await pupil.page.getByRole('button', { name: 'Zoë Ō.' }).waitFor();
+      await expectNoAxeViolations(pupil.page, `class sign-in ${theme} ${width}`);
+      await lookAt(pupil.page, { path: `${SHOTS}/sign-in-${theme}-${width}.png`, fullPage: true });
+      await pupil.page.getByRole('button', { name: 'Bao N.' }).click();
+      await pupil.page.getByLabel('Your secret words').waitFor();
+      await expectNoAxeViolations(pupil.page, `class sign-in words ${theme} ${width}`);
+      await lookAt(pupil.page, { path: `${SHOTS}/sign-in-words-${theme}-${width}.png` });
+      // Signed in, on a tutorial: the Ask-for-help card.
+      await pupil.page.getByLabel('Your secret words').fill(zoeSecret);
+      await pupil.page.getByRole('button', { name: 'That is not me' }).click();
+      await pupil.page.getByRole('button', { name: 'Zoë Ō.' }).click();
+      await pupil.page.getByLabel('Your secret words').fill(zoeSecret);
+      await pupil.page.getByRole('button', { name: 'Sign in' }).click();
+      await pupil.page.waitForURL(url('/projects'));
+      await pupil.page.goto(url('/projects/solar-tracking-robot'));
+      await pupil.page.getByRole('button', { name: 'Ask for help' }).click();
+      await pupil.page.getByRole('heading', { name: 'Stuck? Ask your teacher' }).waitFor();
+      await expectNoAxeViolations(pupil.page, `tutorial with the help card ${theme} ${width}`);
+      await lookAt(pupil.page, { path: `${SHOTS}/tutorial-help-${theme}-${width}.png` });
+      await pupil.page.goto(url('/dashboard'));
+      await pupil.page.getByRole('heading', { name: 'You are in a class' }).waitFor();
+      await pupil.page.getByRole('link', { name: 'Your class: Maker Club' }).waitFor();
+      await expectNoAxeViolations(pupil.page, `learner dashboard ${theme} ${width}`);
+      await lookAt(pupil.page, { path: `${SHOTS}/learner-dashboard-${theme}-${width}.png`, fullPage: true });
+      // Their class's own page (product D18), from the dashboard.
+      await pupil.page.getByRole('link', { name: 'Your class: Maker Club' }).click();
+      await pupil.page.getByRole('heading', { level: 1, name: 'Maker Club — your class' }).waitFor();
+      await pupil.page.getByText('Katherine J.').waitFor();
+      await expectNoAxeViolations(pupil.page, `class community ${theme} ${width}`);
+      const sideways = await pupil.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(sideways, `class community ${theme} ${width}: no sideways scrolling`).toBeLessThanOrEqual(0);
+      await lookAt(pupil.page, { path: `${SHOTS}/community-learner-${theme}-${width}.png`, fullPage: true });
+      expect(pupil.errors).toEqual([]);
+      await pupil.close();
     }
   });
 });

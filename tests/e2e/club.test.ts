@@ -9,6 +9,8 @@ import {
   authUrlReturningTo,
   baseUrl,
   expectNoAxeViolations,
+  LOOKS,
+  lookAt,
   openPage,
   openSignedInPage,
   openSignedInPageAs,
@@ -378,85 +380,83 @@ describe('club operations', () => {
     await laptop.close();
   });
 
-  for (const theme of ['dark', 'light'] as const) {
-    for (const width of [1280, 375]) {
-      const label = `${theme} ${width}`;
-      test(`axe finds no violations on /admin, the dashboard, /reset-password and the forgot-password panel (${label}); screenshots`, async ({
-        browser,
-      }) => {
-        mkdirSync(SHOTS, { recursive: true });
-        const admin = await openAdmin(browser, { theme, width, reducedMotion: true });
-        const { page } = admin;
-        await page
-          .getByRole('status')
-          .filter({ hasText: /members?, newest first/ })
-          .waitFor();
-        await expectNoAxeViolations(page, `/admin ${label}`);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
-          0,
-        );
-        await page.screenshot({ path: `${SHOTS}/admin-${theme}-${width}.png`, fullPage: true });
+  for (const { theme, width } of LOOKS) {
+    const label = `${theme} ${width}`;
+    test(`axe finds no violations on /admin, the dashboard, /reset-password and the forgot-password panel (${label}); screenshots`, async ({
+      browser,
+    }) => {
+      mkdirSync(SHOTS, { recursive: true });
+      const admin = await openAdmin(browser, { theme, width, reducedMotion: true });
+      const { page } = admin;
+      await page
+        .getByRole('status')
+        .filter({ hasText: /members?, newest first/ })
+        .waitFor();
+      await expectNoAxeViolations(page, `/admin ${label}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await lookAt(page, { path: `${SHOTS}/admin-${theme}-${width}.png`, fullPage: true });
 
-        const dialog = await manage(page, admin.email);
-        await expectNoAxeViolations(page, `/admin manage dialog ${label}`);
-        await page.screenshot({ path: `${SHOTS}/admin-dialog-${theme}-${width}.png` });
-        await dialog.getByRole('button', { name: 'Hide from community' }).click();
-        await dialog.getByLabel(/^Reason/).waitFor();
-        await expectNoAxeViolations(page, `/admin confirm step ${label}`);
-        await page.screenshot({ path: `${SHOTS}/admin-confirm-${theme}-${width}.png` });
-        await page.keyboard.press('Escape');
-        await page.getByLabel('Search members by e-mail or username').fill('');
+      const dialog = await manage(page, admin.email);
+      await expectNoAxeViolations(page, `/admin manage dialog ${label}`);
+      await lookAt(page, { path: `${SHOTS}/admin-dialog-${theme}-${width}.png` });
+      await dialog.getByRole('button', { name: 'Hide from community' }).click();
+      await dialog.getByLabel(/^Reason/).waitFor();
+      await expectNoAxeViolations(page, `/admin confirm step ${label}`);
+      await lookAt(page, { path: `${SHOTS}/admin-confirm-${theme}-${width}.png` });
+      await page.keyboard.press('Escape');
+      await page.getByLabel('Search members by e-mail or username').fill('');
 
-        await page.getByRole('tab', { name: 'Audit log' }).click();
-        await page.locator('ol li').first().waitFor();
-        await expectNoAxeViolations(page, `/admin audit log ${label}`);
-        await page.screenshot({ path: `${SHOTS}/admin-audit-${theme}-${width}.png`, fullPage: true });
+      await page.getByRole('tab', { name: 'Audit log' }).click();
+      await page.locator('ol li').first().waitFor();
+      await expectNoAxeViolations(page, `/admin audit log ${label}`);
+      await lookAt(page, { path: `${SHOTS}/admin-audit-${theme}-${width}.png`, fullPage: true });
 
-        await page.goto(url('/dashboard'));
-        const account = page.getByRole('region', { name: 'Account and privacy' });
-        await account.getByRole('button', { name: 'Change password' }).click();
-        await account.getByLabel('Current password').waitFor();
-        await expectNoAxeViolations(page, `/dashboard ${label}`);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
-          0,
-        );
-        // The section is taller than the window: cut it out of a full-page picture.
-        const box = await account.boundingBox();
-        const scrollY = await page.evaluate(() => window.scrollY);
-        if (box) {
-          await page.screenshot({
-            path: `${SHOTS}/dashboard-account-${theme}-${width}.png`,
-            fullPage: true,
-            clip: { ...box, y: box.y + scrollY },
-          });
-        }
-        await account.getByRole('button', { name: 'Delete my account' }).click();
-        await page.getByRole('dialog').getByLabel('Your password').waitFor();
-        await expectNoAxeViolations(page, `/dashboard delete dialog ${label}`);
-        await page.screenshot({ path: `${SHOTS}/dashboard-delete-${theme}-${width}.png` });
-        await page.keyboard.press('Escape');
-        expect(admin.errors).toEqual([]);
-        await admin.close();
-
-        const visitor = await openPage(browser, { theme, width, reducedMotion: true });
-        await visitor.page.goto(url('/reset-password#token=not-a-real-token'));
-        await visitor.page.getByLabel('New password').waitFor();
-        await expectNoAxeViolations(visitor.page, `/reset-password ${label}`);
-        await visitor.page.screenshot({ path: `${SHOTS}/reset-password-${theme}-${width}.png`, fullPage: true });
-        await visitor.page.goto(url('/reset-password'));
-        await visitor.page.getByText('This page needs your reset link').waitFor();
-        await visitor.page.screenshot({
-          path: `${SHOTS}/reset-password-missing-${theme}-${width}.png`,
+      await page.goto(url('/dashboard'));
+      const account = page.getByRole('region', { name: 'Account and privacy' });
+      await account.getByRole('button', { name: 'Change password' }).click();
+      await account.getByLabel('Current password').waitFor();
+      await expectNoAxeViolations(page, `/dashboard ${label}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      // The section is taller than the window: cut it out of a full-page picture.
+      const box = await account.boundingBox();
+      const scrollY = await page.evaluate(() => window.scrollY);
+      if (box) {
+        await lookAt(page, {
+          path: `${SHOTS}/dashboard-account-${theme}-${width}.png`,
           fullPage: true,
+          clip: { ...box, y: box.y + scrollY },
         });
-        await visitor.page.goto(url('/auth'));
-        await visitor.page.getByRole('button', { name: 'Forgot password?' }).click();
-        await visitor.page.getByText("Ask your club's RoboForge administrator for a reset link.").waitFor();
-        await expectNoAxeViolations(visitor.page, `/auth forgot password ${label}`);
-        await visitor.page.screenshot({ path: `${SHOTS}/forgot-password-admin-${theme}-${width}.png`, fullPage: true });
-        expect(visitor.errors).toEqual([]);
-        await visitor.close();
+      }
+      await account.getByRole('button', { name: 'Delete my account' }).click();
+      await page.getByRole('dialog').getByLabel('Your password').waitFor();
+      await expectNoAxeViolations(page, `/dashboard delete dialog ${label}`);
+      await lookAt(page, { path: `${SHOTS}/dashboard-delete-${theme}-${width}.png` });
+      await page.keyboard.press('Escape');
+      expect(admin.errors).toEqual([]);
+      await admin.close();
+
+      const visitor = await openPage(browser, { theme, width, reducedMotion: true });
+      await visitor.page.goto(url('/reset-password#token=not-a-real-token'));
+      await visitor.page.getByLabel('New password').waitFor();
+      await expectNoAxeViolations(visitor.page, `/reset-password ${label}`);
+      await lookAt(visitor.page, { path: `${SHOTS}/reset-password-${theme}-${width}.png`, fullPage: true });
+      await visitor.page.goto(url('/reset-password'));
+      await visitor.page.getByText('This page needs your reset link').waitFor();
+      await lookAt(visitor.page, {
+        path: `${SHOTS}/reset-password-missing-${theme}-${width}.png`,
+        fullPage: true,
       });
-    }
+      await visitor.page.goto(url('/auth'));
+      await visitor.page.getByRole('button', { name: 'Forgot password?' }).click();
+      await visitor.page.getByText("Ask your club's RoboForge administrator for a reset link.").waitFor();
+      await expectNoAxeViolations(visitor.page, `/auth forgot password ${label}`);
+      await lookAt(visitor.page, { path: `${SHOTS}/forgot-password-admin-${theme}-${width}.png`, fullPage: true });
+      expect(visitor.errors).toEqual([]);
+      await visitor.close();
+    });
   }
 });

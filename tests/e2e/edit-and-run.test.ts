@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { tutorialPath } from '#shared/routes.ts';
 import { ROOT } from '#test/repository-root.ts';
-import { expectNoAxeViolations, openSignedInPage, test, url } from './fixtures.ts';
+import { expectNoAxeViolations, lookAt, openSignedInPage, test, url } from './fixtures.ts';
 
 /*
  * Edit and run (issue 32), in Chromium against the production build and the real compile service:
@@ -125,7 +125,7 @@ describe('edit and run', () => {
     await expect.poll(async () => (await monitor.textContent()) ?? '', WAIT).toContain('Pump ON');
     await page.getByText('Compiled: your version runs in the simulator below.').waitFor();
     mkdirSync('/tmp/shots', { recursive: true });
-    await page.locator('#edit').screenshot({
+    await lookAt(page.locator('#edit'), {
       path: '/tmp/shots/edit-and-run-1280-dark.png',
       style: 'body > header, body header.fixed { visibility: hidden !important; }',
     });
@@ -184,7 +184,7 @@ describe('edit and run', () => {
     await page.locator('[data-compile-errors]').waitFor(WAIT);
     await expectNoAxeViolations(page, 'the editor with a mistake at 375 px, light');
     mkdirSync('/tmp/shots', { recursive: true });
-    await page.locator('#edit').screenshot({
+    await lookAt(page.locator('#edit'), {
       path: '/tmp/shots/edit-and-run-375-light.png',
       style: 'body > header, body header.fixed { visibility: hidden !important; }',
     });

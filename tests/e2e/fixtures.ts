@@ -1,9 +1,18 @@
 import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type {
+  Browser,
+  BrowserContext,
+  Locator,
+  LocatorScreenshotOptions,
+  Page,
+  PageScreenshotOptions,
+} from 'playwright-core';
 import { test as baseTest, expect, inject } from 'vitest';
+import { testSettings } from '#test/settings.ts';
 import { signUpAndSignIn } from '#test/sign-up.ts';
 import { PERSONAL_CACHE_NAME } from '../../src/shared/offline.ts';
 import { launchBrowser } from './browser.ts';
@@ -41,6 +50,32 @@ export function adminCli(command: 'promote' | 'demote' | 'teacher', email: strin
 /** The server's SQLite database, for a test that adds or removes rows behind its back. Close it after use. */
 export function openServerDatabase(): DatabaseSync {
   return new DatabaseSync(path.join(inject('dataDir'), 'roboforge.sqlite'));
+}
+
+/**
+ * The looks a page's axe check and screenshots are taken in: each theme once and each width once.
+ * The themes differ only in colour (app.css: one layout over two sets of colour tokens) and the
+ * widths only in layout, so these two cover what the four pairs did, in half the time: the
+ * four-way matrices were 180 s of the classes file and 150 s of the club file in a run of about
+ * 20 minutes (issue 35). A colour fault shown only at one width in one theme is the gap left.
+ */
+export const LOOKS = [
+  { theme: 'dark', width: 375 },
+  { theme: 'light', width: 1280 },
+] as const;
+
+/**
+ * Saves a screenshot for people to look at (`SCREENSHOTS=1 npm run test:e2e`, README "Tests"):
+ * nothing checks them, and a full-page PNG costs a loaded machine a second or more, so a plain run
+ * takes none.
+ */
+export async function lookAt(
+  target: Page | Locator,
+  options: PageScreenshotOptions & LocatorScreenshotOptions & { path: string },
+): Promise<void> {
+  if (!testSettings.screenshots) return;
+  mkdirSync(path.dirname(options.path), { recursive: true });
+  await target.screenshot(options);
 }
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

@@ -7,7 +7,7 @@ import { freePort } from '#test/free-port.ts';
 import { startMailServer } from '#test/mail-server.ts';
 import { ServerProcess } from '#test/server-process.ts';
 import { expectToast } from '#test/toast.ts';
-import { expectNoAxeViolations, openPage, test } from './fixtures.ts';
+import { expectNoAxeViolations, lookAt, openPage, test } from './fixtures.ts';
 
 /*
  * "Forgot password?" with a mail server (product D13): a second built server with SMTP_URL,
@@ -81,7 +81,7 @@ describe('forgot password with a mail server', () => {
     await expectToast(page, 'Check your e-mail', ANSWER);
     await expectNoAxeViolations(page, '/auth forgot password by e-mail');
     mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/forgot-password-email-dark-1280.png`, fullPage: true });
+    await lookAt(page, { path: `${SHOTS}/forgot-password-email-dark-1280.png`, fullPage: true });
 
     const message = await mail.nextMessage(0, 10_000);
     expect(mail.messages).toHaveLength(1);

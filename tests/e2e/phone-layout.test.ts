@@ -7,10 +7,12 @@ import { type LivedInSite, LONG_NAME, makeLivedInSite } from '#test/lived-in.ts'
 import { adminCli, baseUrl, openPage, openSignedInPageAs, test, url } from './fixtures.ts';
 
 /*
- * Every screen at 375 px (issue 23): every route, in both themes, signed out, as a lived-in member
+ * Every screen at 375 px (issue 23): every route, signed out, as a lived-in member
  * whose name is 60 letters without a space, and as an administrator, with a dozen members whose
  * names and bios are as long as the rules allow. Nothing may pass the screen's right (or left)
- * edge, and the page may not scroll sideways.
+ * edge, and the page may not scroll sideways. In the dark theme only: the light one changes
+ * colours and nothing that takes space (app.css: one layout over two sets of colour tokens), and the
+ * second pass cost 72 s of a run of about 20 minutes (issue 35); the axe checks see both (LOOKS).
  */
 
 const WIDTH = 375;
@@ -252,7 +254,7 @@ beforeAll(async () => {
   livedInClass = await makeLivedInClass(adminEmail, site.member.password);
 }, 120_000);
 
-describe.each(['dark', 'light'] as const)('every page fits a 375 px phone, %s theme', (theme) => {
+describe.each(['dark'] as const)('every page fits a 375 px phone, %s theme', (theme) => {
   test('signed out: the public pages, the 404 page and the sign-in page', { timeout: 120_000 }, async ({ browser }) => {
     const { page, close } = await openPage(browser, { width: WIDTH, theme });
     await expectRoutesFit(page, `signed out, ${theme}`, [

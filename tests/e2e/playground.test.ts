@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { ROUTES, tutorialPath } from '#shared/routes.ts';
 import { ROOT } from '#test/repository-root.ts';
-import { expectNoAxeViolations, openSignedInPage, test, url } from './fixtures.ts';
+import { expectNoAxeViolations, lookAt, openSignedInPage, test, url } from './fixtures.ts';
 
 /*
  * The playground (issue 32), in Chromium against the production build and the real compile service:
@@ -50,7 +50,7 @@ describe('the playground', () => {
       'Off',
     );
     mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/playground-sketch-1280-dark.png`, fullPage: true, style: shotStyle });
+    await lookAt(page, { path: `${SHOTS}/playground-sketch-1280-dark.png`, fullPage: true, style: shotStyle });
 
     // Renamed: saved as typing is, and what the account has after a reload.
     await page.getByRole('button', { name: 'Rename' }).click();
@@ -76,7 +76,7 @@ describe('the playground', () => {
     await page.getByRole('heading', { name: 'The trainer board' }).scrollIntoViewIfNeeded();
     await page.locator('.wiring-svg svg').waitFor(WAIT);
     await expectNoAxeViolations(page, 'the playground, dark, 1280 px');
-    await page.screenshot({ path: `${SHOTS}/playground-1280-dark.png`, fullPage: true, style: shotStyle });
+    await lookAt(page, { path: `${SHOTS}/playground-1280-dark.png`, fullPage: true, style: shotStyle });
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete Red blinker' }).click();
     await page.getByText('No sketches yet.').waitFor(WAIT);
@@ -104,7 +104,7 @@ describe('the playground', () => {
     await expect(page.getByText('Plant Watering Robot', { exact: true }).first().isVisible()).resolves.toBe(true);
     await expectNoAxeViolations(page, 'a sketch of one’s own, light, 375 px');
     mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/playground-sketch-375-light.png`, fullPage: true, style: shotStyle });
+    await lookAt(page, { path: `${SHOTS}/playground-sketch-375-light.png`, fullPage: true, style: shotStyle });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
     await page.getByRole('link', { name: 'All my sketches' }).click();
@@ -113,7 +113,7 @@ describe('the playground', () => {
       .toEqual([expect.stringContaining('Plant Watering Robot')]);
     await page.locator('.wiring-svg svg').waitFor(WAIT);
     await expectNoAxeViolations(page, 'the playground, light, 375 px');
-    await page.screenshot({ path: `${SHOTS}/playground-375-light.png`, fullPage: true, style: shotStyle });
+    await lookAt(page, { path: `${SHOTS}/playground-375-light.png`, fullPage: true, style: shotStyle });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(errors).toEqual([]);
     await close();

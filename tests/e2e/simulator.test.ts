@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { tutorialPath } from '../../src/shared/routes.ts';
-import { expectNoAxeViolations, openSignedInPage, test, url, waitForOfflineReady } from './fixtures.ts';
+import { expectNoAxeViolations, lookAt, openSignedInPage, test, url, waitForOfflineReady } from './fixtures.ts';
 
 /*
  * The simulator on a tutorial page (issue 24), in Chromium against the production build: the
@@ -59,7 +59,7 @@ async function press(slider: Locator, key: 'Home' | 'End') {
 /** The panel, whole, for a person to look at (the site's fixed header hidden, or it lands on the stitched image). */
 async function screenshot(panel: Locator, slug: string, width: number, theme: string) {
   mkdirSync(SHOTS, { recursive: true });
-  await panel.screenshot({
+  await lookAt(panel, {
     path: `${SHOTS}/simulator-${slug}-${width}-${theme}.png`,
     style: 'body > header, body header.fixed { visibility: hidden !important; }',
   });

@@ -15,6 +15,8 @@ import {
   authUrlReturningTo,
   baseUrl,
   expectNoAxeViolations,
+  LOOKS,
+  lookAt,
   openPage,
   openSignedInPage,
   openSignedInPageAs,
@@ -637,33 +639,31 @@ describe('tutorial pages', () => {
   });
 
   // Four full axe runs of the longest page: ~35 s alone, twice that beside another file (the e2e files run two at once).
-  test('axe finds no violations on a tutorial page in both themes, at 1280 px and 375 px', {
+  test('axe finds no violations on a tutorial page in both themes and at 1280 px and 375 px (LOOKS)', {
     timeout: 150_000,
   }, async ({ browser }) => {
     mkdirSync(SHOTS, { recursive: true });
-    for (const theme of ['dark', 'light'] as const) {
-      for (const width of [1280, 375]) {
-        const { page, close } = await openSignedInPage(browser, { theme, width, reducedMotion: true });
-        await openTutorial(page);
-        await stepBox(page, 1).check();
-        await page
-          .getByRole('link', { name: /^See lines? \d/ })
-          .first()
-          .click();
-        await page.waitForLoadState('networkidle');
-        await page.getByRole('dialog').waitFor();
-        await expectNoAxeViolations(page, `/projects/${SLUG} ${theme} ${width}px, the sketch full screen`);
-        await page.keyboard.press('Escape');
-        await page.getByRole('dialog').waitFor({ state: 'hidden' });
-        await page.evaluate(() => window.scrollTo(0, 0));
-        // A full-page capture does not scroll, so sections off screen would stay skipped
-        // (content-visibility: auto) and show blank: render them all for the picture.
-        await page.addStyleTag({
-          content: '.tutorial-flow > .tutorial-section, .tutorial-reference { content-visibility: visible }',
-        });
-        await page.screenshot({ path: `${SHOTS}/tutorial-${theme}-${width}.png`, fullPage: true });
-        await close();
-      }
+    for (const { theme, width } of LOOKS) {
+      const { page, close } = await openSignedInPage(browser, { theme, width, reducedMotion: true });
+      await openTutorial(page);
+      await stepBox(page, 1).check();
+      await page
+        .getByRole('link', { name: /^See lines? \d/ })
+        .first()
+        .click();
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('dialog').waitFor();
+      await expectNoAxeViolations(page, `/projects/${SLUG} ${theme} ${width}px, the sketch full screen`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      // A full-page capture does not scroll, so sections off screen would stay skipped
+      // (content-visibility: auto) and show blank: render them all for the picture.
+      await page.addStyleTag({
+        content: '.tutorial-flow > .tutorial-section, .tutorial-reference { content-visibility: visible }',
+      });
+      await lookAt(page, { path: `${SHOTS}/tutorial-${theme}-${width}.png`, fullPage: true });
+      await close();
     }
   });
 

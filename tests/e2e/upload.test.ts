@@ -5,7 +5,7 @@ import { describe, expect } from 'vitest';
 import { imageFromHex } from '#shared/simulator/intel-hex.ts';
 import { unoWithOptiboot } from '#test/optiboot.ts';
 import { attachSimulatedSerial } from '#test/simulated-web-serial.ts';
-import { expectNoAxeViolations, openSignedInPage, test, url } from './fixtures.ts';
+import { expectNoAxeViolations, lookAt, openSignedInPage, test, url } from './fixtures.ts';
 
 // The learner's path from "Upload to your board" to a running robot, against the real optiboot on a
 // simulated Uno behind navigator.serial (tests/support/simulated-web-serial.ts).
@@ -40,7 +40,7 @@ describe('uploading to a board from the tutorial page', () => {
       .getByText('Plant Watering Robot ready')
       .waitFor({ timeout: 30_000 });
     await serial.stopClock();
-    await page.locator('#upload').screenshot({ path: '/tmp/shots/upload-done-1280.png' });
+    await lookAt(page.locator('#upload'), { path: '/tmp/shots/upload-done-1280.png' });
     expect(errors).toEqual([]);
     await close();
   });
@@ -178,7 +178,7 @@ describe('uploading to a board from the tutorial page', () => {
       await attachSimulatedSerial(page, await unoWithOptiboot());
       await openUpload(page);
       await page.getByRole('button', { name: 'Upload to board' }).waitFor();
-      await page.locator('#upload').screenshot({ path: `/tmp/shots/upload-${theme}-${width}.png` });
+      await lookAt(page.locator('#upload'), { path: `/tmp/shots/upload-${theme}-${width}.png` });
       await expectNoAxeViolations(page, `upload ${theme} ${width}px`);
       await close();
     }

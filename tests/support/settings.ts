@@ -36,6 +36,8 @@ const testEnvironmentSchema = z
     ARDUINO_AVR_CORE: optional(z.string()).transform((path) => path ?? '/usr/share/arduino/hardware/arduino/avr'),
     /** Vitest sets `test`; a benchmark run with `node` leaves it unset. */
     NODE_ENV: optional(z.string()),
+    /** `1`: the end-to-end tests save screenshots of what they see under /tmp/shots, for people to look at. */
+    SCREENSHOTS: flag('SCREENSHOTS'),
     /** `1`: `npm run bench` measures less, for a quick look. */
     BENCH_QUICK: flag('BENCH_QUICK'),
   })
@@ -51,6 +53,7 @@ const testEnvironmentSchema = z
       soak: env.SOAK,
       fuzzSeed: env.FUZZ_SEED,
       benchQuick: env.BENCH_QUICK,
+      screenshots: env.SCREENSHOTS,
       /** Under Vitest: servers the tests start hash passwords at the test cost; benchmarks keep the real one. */
       underTest: env.NODE_ENV === 'test',
       avrCompiler: env.AVR_GXX,
