@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { type Bookmark, projectIdSchema } from '#shared/schemas/bookmark.ts';
+import { type Bookmark, bookmarkSchema, projectIdSchema } from '#shared/schemas/bookmark.ts';
 import { PROGRESS_KINDS, type Progress, progressTickSchema } from '#shared/schemas/progress.ts';
 import { z } from '#shared/schemas/z.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
@@ -10,10 +10,10 @@ import { isOnline, onBackOnline } from '#web/lib/offline/connectivity.ts';
 import { createPendingStore } from '#web/lib/offline/pending-store.ts';
 import { withTick } from '../lib/progress.ts';
 import {
-  bookmarksQueryKey,
+  type ChangeAnswer,
   ChangeNotSaved,
   changeNotSavedToast,
-  progressQueryKey,
+  showAnswer,
   undoChange,
   withBookmark,
 } from './projects-cache.ts';
@@ -26,7 +26,9 @@ import {
  * shows is the server's answer with the waiting changes applied on top, so a reload offline still
  * shows them. A change the server refuses is taken back out of the cache with the product §8
  * toast: by its maker (saveChange in save-change.ts, through its mutation) when one waits for
- * it, by this queue when it was sent later (back online, at the next start).
+ * it, by this queue when it was sent later (back online, at the next start). A change sent is
+ * already shown: its answer (the tick's time, the bookmark's id) is written into the cache, and no
+ * list is read again for it.
  */
 
 const pendingChangeSchema = z.discriminatedUnion('type', [
@@ -73,8 +75,8 @@ export function withPendingBookmarks(
   );
 }
 
-/** Sent, to try again later, or the server's refusal. */
-type SendOutcome = 'sent' | 'later' | ApiRequestError;
+/** Sent (with what the server answered), to try again later, or the server's refusal. */
+type SendOutcome = { readonly answer: ChangeAnswer } | 'later' | ApiRequestError;
 /** The API client's status for a request that got no answer. */
 const NO_ANSWER = 0;
 
@@ -82,18 +84,19 @@ async function send(change: PendingChange): Promise<SendOutcome> {
   try {
     if (change.type === 'tick') {
       const path = `/api/progress/${change.projectId}/${change.kind}/${change.index}`;
-      if (change.done) await authedRequest(path, progressTickSchema, { method: 'PUT' });
-      else await authedRequest(path, z.null(), { method: 'DELETE' });
+      if (change.done) return { answer: await authedRequest(path, progressTickSchema, { method: 'PUT' }) };
+      await authedRequest(path, z.null(), { method: 'DELETE' });
     } else if (change.bookmarked) {
-      await authedRequest('/api/bookmarks', z.unknown(), { method: 'POST', body: { project_id: change.projectId } });
+      const body = { project_id: change.projectId };
+      return { answer: await authedRequest('/api/bookmarks', bookmarkSchema, { method: 'POST', body }) };
     } else {
       await authedRequest(`/api/bookmarks/${change.projectId}`, z.null(), { method: 'DELETE' });
     }
-    return 'sent';
+    return { answer: null };
   } catch (error) {
     if (!(error instanceof ApiRequestError)) return 'later';
     // Answered 2xx in a shape we did not expect: the server has the change.
-    if (error.status >= 200 && error.status < 300) return 'sent';
+    if (error.status >= 200 && error.status < 300) return { answer: null };
     // No answer at all (offline, the server unreachable), or a session to sort out first: try again later.
     if (error.status === NO_ANSWER || error.status === 401) return 'later';
     // The server answered and refused (product §4: rolled back with the error toast).
@@ -103,7 +106,7 @@ async function send(change: PendingChange): Promise<SendOutcome> {
 
 /** Changes whose maker waits to hear how they went, and what became of them. */
 const awaited = new Set<string>();
-const outcomes = new Map<string, Exclude<SendOutcome, 'later'>>();
+const outcomes = new Map<string, 'sent' | ApiRequestError>();
 const runs = new Map<string, Promise<void>>();
 const FIRST_RETRY_MS = 5_000;
 const LAST_RETRY_MS = 5 * 60_000;
@@ -124,34 +127,27 @@ function scheduleRetry(queryClient: QueryClient, userId: string): void {
 }
 
 async function flush(queryClient: QueryClient, userId: string): Promise<void> {
-  let answered = false;
-  try {
-    // Only with this account's own session: another member's token must never carry these changes.
-    while (isOnline() && sessionManager().getSession()?.user.id === userId) {
-      const [next] = await store.read(userId);
-      if (!next) {
-        retries.delete(userId);
-        break;
-      }
-      const outcome = await send(next.change);
-      if (outcome === 'later') {
-        scheduleRetry(queryClient, userId);
-        break;
-      }
-      await store.remove(userId, next.id);
-      answered = true;
-      if (awaited.has(next.id)) outcomes.set(next.id, outcome);
-      else if (outcome !== 'sent') {
-        // Sent later, with nobody waiting for it: taken back here, with the toast its mutation would raise.
-        undoChange(queryClient, userId, next.change);
-        notifyFailure(new ChangeNotSaved(next.change, outcome), changeNotSavedToast);
-      }
+  // Only with this account's own session: another member's token must never carry these changes.
+  while (isOnline() && sessionManager().getSession()?.user.id === userId) {
+    const [next] = await store.read(userId);
+    if (!next) {
+      retries.delete(userId);
+      break;
     }
-  } finally {
-    // The tick marks settle on what the server now holds (plus anything still waiting).
-    if (answered) {
-      void queryClient.invalidateQueries({ queryKey: progressQueryKey(userId) });
-      void queryClient.invalidateQueries({ queryKey: bookmarksQueryKey(userId) });
+    const outcome = await send(next.change);
+    if (outcome === 'later') {
+      scheduleRetry(queryClient, userId);
+      break;
+    }
+    await store.remove(userId, next.id);
+    // Sent: the cache already shows the change; the server's answer adds what it decided (a time, an id).
+    if (!(outcome instanceof ApiRequestError)) showAnswer(queryClient, userId, next.change, outcome.answer);
+    const result = outcome instanceof ApiRequestError ? outcome : 'sent';
+    if (awaited.has(next.id)) outcomes.set(next.id, result);
+    else if (result !== 'sent') {
+      // Sent later, with nobody waiting for it: taken back here, with the toast its mutation would raise.
+      undoChange(queryClient, userId, next.change);
+      notifyFailure(new ChangeNotSaved(next.change, result), changeNotSavedToast);
     }
   }
 }

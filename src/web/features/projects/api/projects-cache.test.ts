@@ -8,6 +8,7 @@ import {
   ChangeNotSaved,
   changeNotSavedToast,
   progressQueryKey,
+  showAnswer,
   showChange,
   undoChange,
 } from './projects-cache.ts';
@@ -58,5 +59,36 @@ describe('changeNotSavedToast', () => {
       title: 'Error',
       description: 'Failed to remove bookmark',
     });
+  });
+});
+
+describe("a sent change's answer, in place of reading the list again", () => {
+  it("gives a shown tick the server's time and a shown bookmark the server's id, and touches nothing else", () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(progressQueryKey(USER), {
+      steps: [{ project_id: 3, index: 0, done_at: AT }],
+      materials: [],
+    });
+    queryClient.setQueryData(bookmarksQueryKey(USER), []);
+    const tick = { type: 'tick', projectId: 3, kind: 'steps', index: 1, done: true } as const;
+    const bookmark = { type: 'bookmark', projectId: 5, bookmarked: true } as const;
+    showChange(queryClient, USER, tick);
+    showChange(queryClient, USER, bookmark);
+    expect(queryClient.getQueryData<Bookmark[]>(bookmarksQueryKey(USER))?.[0]?.id).toBe(-5);
+
+    // Another device ticked it first: the server keeps that time.
+    const firstTicked = '2026-11-20T08:00:00.000Z';
+    showAnswer(queryClient, USER, tick, { project_id: 3, index: 1, done_at: firstTicked });
+    const stored: Bookmark = { id: 41, user_id: USER, project_id: 5, created_at: AT };
+    showAnswer(queryClient, USER, bookmark, stored);
+
+    expect(queryClient.getQueryData<Progress>(progressQueryKey(USER))?.steps).toEqual([
+      { project_id: 3, index: 0, done_at: AT },
+      { project_id: 3, index: 1, done_at: firstTicked },
+    ]);
+    expect(queryClient.getQueryData<Bookmark[]>(bookmarksQueryKey(USER))).toEqual([stored]);
+    // A removal's answer is nothing; a tick no longer shown stays gone.
+    showAnswer(queryClient, USER, { ...tick, index: 7 }, { project_id: 3, index: 7, done_at: AT });
+    expect(queryClient.getQueryData<Progress>(progressQueryKey(USER))?.steps).toHaveLength(2);
   });
 });

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Bookmark } from '#shared/schemas/bookmark.ts';
-import type { Progress } from '#shared/schemas/progress.ts';
+import type { Progress, ProgressKind, ProgressTick } from '#shared/schemas/progress.ts';
 import type { ErrorToast, ToastText } from '#web/lib/error-toast.ts';
 import { withTick } from '../lib/progress.ts';
 import type { PendingChange } from './pending-changes.ts';
@@ -19,7 +19,7 @@ import type { PendingChange } from './pending-changes.ts';
 export const progressQueryKey = (userId: string | null) => ['progress', userId] as const;
 export const bookmarksQueryKey = (userId: string) => ['bookmarks', userId] as const;
 
-/** A bookmark the server has not numbered yet (shown until the list is read again). */
+/** A bookmark the server has not numbered yet (shown until its answer or the next read replaces it). */
 export function placeholderBookmark(userId: string, projectId: number): Bookmark {
   return { id: -projectId, user_id: userId, project_id: projectId, created_at: new Date().toISOString() };
 }
@@ -46,6 +46,39 @@ export function showChange(queryClient: QueryClient, userId: string, change: Pen
   } else {
     queryClient.setQueryData(queryKey, (current: Bookmark[] | undefined) =>
       withBookmark(current ?? [], userId, change.projectId, change.bookmarked),
+    );
+  }
+}
+
+/** What the server answered a change: the tick as stored, the bookmark as numbered, or nothing (a removal). */
+export type ChangeAnswer = ProgressTick | Bookmark | null;
+
+/** `progress` with a tick as the server stored it (its time: the first tick's, when another device ticked it first). */
+export function withStoredTick(progress: Progress, kind: ProgressKind, stored: ProgressTick): Progress {
+  const same = (tick: ProgressTick) => tick.project_id === stored.project_id && tick.index === stored.index;
+  if (!progress[kind].some(same)) return progress;
+  return { ...progress, [kind]: progress[kind].map((tick) => (same(tick) ? stored : tick)) };
+}
+
+/** `list` with the placeholder of a bookmark replaced by the server's. */
+export function withStoredBookmark(list: readonly Bookmark[], stored: Bookmark): Bookmark[] {
+  return list.map((bookmark) => (bookmark.project_id === stored.project_id ? stored : bookmark));
+}
+
+/**
+ * Writes the server's answer to a sent change into the cache, in place of a re-read of the whole
+ * list: the change is already shown, only what the server decided (a time, an id) is new.
+ */
+export function showAnswer(queryClient: QueryClient, userId: string, change: PendingChange, answer: ChangeAnswer) {
+  if (answer === null) return;
+  if (change.type === 'tick' && 'index' in answer) {
+    const { kind } = change;
+    queryClient.setQueryData(progressQueryKey(userId), (current: Progress | undefined) =>
+      current ? withStoredTick(current, kind, answer) : current,
+    );
+  } else if (change.type === 'bookmark' && 'id' in answer) {
+    queryClient.setQueryData(bookmarksQueryKey(userId), (current: Bookmark[] | undefined) =>
+      current ? withStoredBookmark(current, answer) : current,
     );
   }
 }
