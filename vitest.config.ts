@@ -23,6 +23,8 @@ export default defineConfig({
     // Two files at once (Vitest's default on 2 cores is one: availableParallelism − 1). The suite mostly
     // waits (on Chromium, the server, a database), so one at a time left the cores idle: README, "Tests".
     maxWorkers: 2,
+    // The usual report, and the tests skipped for want of PostgreSQL, Redis or root, named (tests/support/needs.ts).
+    reporters: ['default', './tests/support/skipped-reporter.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [

@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '#server/env.ts';
 import { apiErrorSchema } from '#shared/schemas/api-error.ts';
+import { describeNeeding } from '#test/needs.ts';
 import { serverTest } from '#test/server-fixture.ts';
 import { testSettings } from '#test/settings.ts';
 import { startTestServer, type TestServer } from '#test/test-server.ts';
@@ -70,7 +71,7 @@ describe('brute force from one address', () => {
   });
 });
 
-describe.runIf(testSettings.redisUrl)('brute force across instances sharing Redis', () => {
+describeNeeding(['TEST_REDIS_URL'], 'brute force across instances sharing Redis', () => {
   let a: TestServer;
   let b: TestServer;
   beforeAll(async () => {

@@ -11,6 +11,7 @@ import {
 } from '#shared/schemas/classes.ts';
 import { addLearners, classSignIn, createClass, newTeacher } from '#test/classes.ts';
 import { ROOMY_LIMITS } from '#test/club.ts';
+import { describeNeeding } from '#test/needs.ts';
 import { serverTest } from '#test/server-fixture.ts';
 import { testSettings } from '#test/settings.ts';
 import { bearer, request, startTestServer, type TestServer } from '#test/test-server.ts';
@@ -136,7 +137,8 @@ describe('wrong secret words sent at once to one instance', () => {
 });
 
 // Several instances, as production runs them: one database, the counts in one Redis.
-describe.runIf(testSettings.redisUrl && testSettings.databaseUrl)(
+describeNeeding(
+  ['TEST_DATABASE_URL', 'TEST_REDIS_URL'],
   'wrong secret words across two instances sharing PostgreSQL and Redis (TEST_DATABASE_URL and TEST_REDIS_URL)',
   () => {
     const prefix = `roboforge-test-${randomBytes(4).toString('hex')}:`;

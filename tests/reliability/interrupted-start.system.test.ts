@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Database, migrateToLatest, openDatabase } from '#server/db/database.ts';
+import { describeNeeding } from '#test/needs.ts';
 import { withPostgres } from '#test/postgres-admin.ts';
 import { freshServerDatabase, type ServerDatabase } from '#test/server-database.ts';
 import { ServerProcess } from '#test/server-process.ts';
@@ -93,7 +94,7 @@ describe('a first start cut short on SQLite', () => {
  * search path ("relation kysely_migration_lock does not exist"): RoboForge could not start in a
  * PostgreSQL database another Kysely application (or a second RoboForge) already used.
  */
-describe.runIf(testSettings.databaseUrl)('PostgreSQL with the schema chosen by the search path', () => {
+describeNeeding(['TEST_DATABASE_URL'], 'PostgreSQL with the schema chosen by the search path', () => {
   it('migrates into that schema although another schema holds Kysely tables', async () => {
     const url = testSettings.databaseUrl ?? '';
     const neighbour = await fresh('postgres');

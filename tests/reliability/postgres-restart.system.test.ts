@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeNeeding } from '#test/needs.ts';
 import { runPostgresRestart } from '#test/postgres-restart.ts';
-import { testSettings } from '#test/settings.ts';
 
 // Runs with the PostgreSQL suites (TEST_DATABASE_URL set), on a throwaway cluster the test owns.
-describe.runIf(testSettings.databaseUrl)('a PostgreSQL restart under two instances', () => {
+describeNeeding(['TEST_DATABASE_URL'], 'a PostgreSQL restart under two instances', () => {
   it('answers 503 during the outage, recovers alone, and every change reaches every stream once, in order', async () => {
     const report = await runPostgresRestart({
       writesBefore: 20,

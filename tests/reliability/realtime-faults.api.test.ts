@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Session } from '#shared/schemas/auth.ts';
+import { describeNeeding } from '#test/needs.ts';
 import { killListeners, waitForListeners } from '#test/realtime-faults.ts';
 import { testSettings } from '#test/settings.ts';
 import { signUpAndSignIn } from '#test/sign-up.ts';
@@ -8,7 +9,7 @@ import { bearer, request, startTestServer, type TestServer } from '#test/test-se
 
 const url = testSettings.databaseUrl ?? '';
 
-describe.runIf(url)('realtime faults on PostgreSQL', () => {
+describeNeeding(['TEST_DATABASE_URL'], 'realtime faults on PostgreSQL', () => {
   let writer: TestServer;
   let reader: TestServer;
   let member: Session;

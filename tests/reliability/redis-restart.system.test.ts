@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '#server/env.ts';
 import { apiErrorSchema } from '#shared/schemas/api-error.ts';
 import { LogCapture } from '#test/log-capture.ts';
+import { describeNeeding } from '#test/needs.ts';
 import { RedisServer } from '#test/redis-server.ts';
-import { testSettings } from '#test/settings.ts';
 import { request, startTestServer, type TestServer } from '#test/test-server.ts';
 
 const TOKEN_LIMIT = 6;
@@ -23,7 +23,7 @@ async function callsUntilLimited(server: TestServer): Promise<number[]> {
 }
 
 // With the suites that share Redis (TEST_REDIS_URL set); the Redis here is the test's own.
-describe.runIf(testSettings.redisUrl)('a Redis restart under two instances', () => {
+describeNeeding(['TEST_REDIS_URL'], 'a Redis restart under two instances', () => {
   let redis: RedisServer;
   const logs = [new LogCapture(), new LogCapture()];
   const servers: TestServer[] = [];

@@ -36,6 +36,8 @@ const testEnvironmentSchema = z
     ARDUINO_AVR_CORE: optional(z.string()).transform((path) => path ?? '/usr/share/arduino/hardware/arduino/avr'),
     /** Vitest sets `test`; a benchmark run with `node` leaves it unset. */
     NODE_ENV: optional(z.string()),
+    /** `1` (CI): a suite skipped for want of PostgreSQL, Redis or root fails the run (tests/support/needs.ts). */
+    REQUIRE_EVERY_SUITE: flag('REQUIRE_EVERY_SUITE'),
     /** `1`: the end-to-end tests save screenshots of what they see under /tmp/shots, for people to look at. */
     SCREENSHOTS: flag('SCREENSHOTS'),
     /** `1`: `npm run bench` measures less, for a quick look. */
@@ -54,6 +56,7 @@ const testEnvironmentSchema = z
       fuzzSeed: env.FUZZ_SEED,
       benchQuick: env.BENCH_QUICK,
       screenshots: env.SCREENSHOTS,
+      requireEverySuite: env.REQUIRE_EVERY_SUITE,
       /** Under Vitest: servers the tests start hash passwords at the test cost; benchmarks keep the real one. */
       underTest: env.NODE_ENV === 'test',
       avrCompiler: env.AVR_GXX,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeNeeding } from '#test/needs.ts';
 import { RedisServer } from '#test/redis-server.ts';
 import { testSettings } from '#test/settings.ts';
 import { type FailedSignIns, failedSignIns } from './failed-sign-ins.ts';
@@ -72,7 +73,7 @@ describe.each(stores)('failed sign-ins counted in %s', (_name, create) => {
 
 // A Redis of the test's own, with a user it refuses PEXPIRE: as any Redis may refuse or lose the
 // second of two calls (out of memory, a dropped connection, a process killed between them).
-describe.runIf(testSettings.redisUrl)('failed sign-ins counted in a Redis that refuses PEXPIRE', () => {
+describeNeeding(['TEST_REDIS_URL'], 'failed sign-ins counted in a Redis that refuses PEXPIRE', () => {
   let server: RedisServer;
   let admin: Redis;
   beforeAll(async () => {

@@ -1,15 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeNeeding } from '#test/needs.ts';
 import { DEFAULT_SANDBOX_LIMITS, runInSandbox, type SandboxMounts } from './sandbox.ts';
 
 // The sandbox's process limit, run for real under bubblewrap. Only a root server runs each job as
 // a user of its own with RLIMIT_NPROC set (an unprivileged server cannot change user), so these run
 // where the server would be root: CI and these machines. Without root they are reported as skipped.
-const AS_ROOT = process.getuid?.() === 0;
+const _AS_ROOT = process.getuid?.() === 0;
 
-describe.runIf(AS_ROOT)('the compile sandbox under a root server', () => {
+describeNeeding(['root'], 'the compile sandbox under a root server', () => {
   let mounts: SandboxMounts;
   beforeAll(async () => {
     const empty = await mkdtemp(path.join(tmpdir(), 'roboforge-sandbox-test-'));

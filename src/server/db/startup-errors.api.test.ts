@@ -5,6 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { type AppConfig, type DatabaseConfig, DEFAULT_RATE_LIMITS } from '#server/env.ts';
+import { itNeeding } from '#test/needs.ts';
 import { testSettings } from '#test/settings.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'roboforge-startup-'));
@@ -55,7 +56,7 @@ describe('a start that fails on the database', () => {
     expect(message).not.toContain('unknown');
   });
 
-  it.runIf(testSettings.databaseUrl)('names the PostgreSQL server and database, never the password', async () => {
+  itNeeding(['TEST_DATABASE_URL'], 'names the PostgreSQL server and database, never the password', async () => {
     const url = new URL(testSettings.databaseUrl ?? '');
     url.password = 'hunter2-secret';
     url.pathname = '/roboforge_no_such_database';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter, once } from 'node:events';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeNeeding } from '#test/needs.ts';
 import { terminateBackends, withPostgres } from '#test/postgres-admin.ts';
 import { testSettings } from '#test/settings.ts';
 import { ListenConnection } from './listen-connection.ts';
@@ -69,7 +70,7 @@ async function droppedListenConnection() {
   }
 }
 
-describe.runIf(url)('a LISTEN connection', () => {
+describeNeeding(['TEST_DATABASE_URL'], 'a LISTEN connection', () => {
   it('listens again after its connection drops (the control for the two below)', async () => {
     const { connection, events, clients, channel, runRetries } = await droppedListenConnection();
     try {

@@ -458,7 +458,9 @@ describeEachDatabase('classes', { ...ROOMY_LIMITS, classes: DEFAULT_CLASS_CONFIG
     );
   });
 
-  test('a whole class signs in within a minute from one school address', async ({ server }) => {
+  test('a whole class signs in at once from one school address, a third after typos: the counts pause nobody', async ({
+    server,
+  }) => {
     const created = await createClass(server, teacher, 'Thirty pupils');
     const learners = await addLearners(
       server,
@@ -467,7 +469,6 @@ describeEachDatabase('classes', { ...ROOMY_LIMITS, classes: DEFAULT_CLASS_CONFIG
       Array.from({ length: 30 }, (_, i) => `Pupil ${i} Smith`),
     );
     const school = '203.0.113.30';
-    const started = Date.now();
     // Some mistype first (a few each), then every one signs in.
     for (const learner of learners.slice(0, 10)) {
       for (let typo = 0; typo < 3; typo++) {
@@ -477,8 +478,8 @@ describeEachDatabase('classes', { ...ROOMY_LIMITS, classes: DEFAULT_CLASS_CONFIG
     const answers = await Promise.all(
       learners.map((learner) => classSignIn(server, created.join_code, learner.id, learner.secret, school)),
     );
+    // Signed in, every one (no 429 for the address), whatever the machine's speed: the test asserts no time.
     expect(answers.map((answer) => answer.status)).toEqual(learners.map(() => 200));
-    expect(Date.now() - started).toBeLessThan(60_000);
   });
 
   test('wrong secrets lock one learner (the teacher sees it and unlocks); guessing across a class pauses one address', async ({

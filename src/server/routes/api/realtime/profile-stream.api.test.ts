@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inTransaction } from '#server/db/transaction.ts';
 import type { Session } from '#shared/schemas/auth.ts';
+import { describeNeeding } from '#test/needs.ts';
 import { describeEachDatabase } from '#test/server-fixture.ts';
-import { testSettings } from '#test/settings.ts';
 import { signUpAndSignIn } from '#test/sign-up.ts';
 import { profileIn, SseClient } from '#test/sse-client.ts';
 import { bearer, request, startTestServer, type TestServer } from '#test/test-server.ts';
@@ -171,7 +171,7 @@ describeEachDatabase('live profile stream', manyStreams, (test) => {
   });
 });
 
-describe.runIf(testSettings.databaseUrl)('two instances on one PostgreSQL', () => {
+describeNeeding(['TEST_DATABASE_URL'], 'two instances on one PostgreSQL', () => {
   let a: TestServer;
   let b: TestServer;
   beforeAll(async () => {
