@@ -1,13 +1,10 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import { ScrollText, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { SITE_NAME } from '#web/lib/site.ts';
 import { AuditLog } from './audit-log.tsx';
 import { MemberList } from './member-list.tsx';
-
-const tabClass =
-  'inline-flex flex-1 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold text-muted transition-colors hover:text-text data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-sm sm:flex-none [&_svg]:size-4';
 
 /**
  * `/admin` for administrators (product §2): the members with their moderation, and the audit log.
@@ -27,31 +24,24 @@ export function AdminPage({ ownId, onForbidden }: { ownId: string; onForbidden: 
         </Link>
         .
       </p>
-      <Tabs.Root
-        value={tab}
-        onValueChange={(value) => setTab(value === 'audit' ? 'audit' : 'members')}
-        className="mt-8"
-      >
-        <Tabs.List
-          aria-label="Administration"
-          className="flex gap-1 rounded-xl border border-border bg-surface-2 p-1 sm:inline-flex"
-        >
-          <Tabs.Trigger value="members" className={tabClass}>
+      <Tabs value={tab} onValueChange={(value) => setTab(value === 'audit' ? 'audit' : 'members')} className="mt-8">
+        <TabsList aria-label="Administration" className="sm:inline-flex">
+          <TabsTrigger value="members">
             <Users aria-hidden="true" />
             Members
-          </Tabs.Trigger>
-          <Tabs.Trigger value="audit" className={tabClass}>
+          </TabsTrigger>
+          <TabsTrigger value="audit">
             <ScrollText aria-hidden="true" />
             Audit log
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="members" className="tray mt-5 p-4 sm:p-6">
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="members" className="tray mt-5 p-4 sm:p-6">
           <MemberList ownId={ownId} onForbidden={onForbidden} />
-        </Tabs.Content>
-        <Tabs.Content value="audit" className="tray mt-5 p-4 sm:p-6">
+        </TabsContent>
+        <TabsContent value="audit" className="tray mt-5 p-4 sm:p-6">
           <AuditLog onForbidden={onForbidden} />
-        </Tabs.Content>
-      </Tabs.Root>
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

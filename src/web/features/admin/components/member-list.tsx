@@ -81,7 +81,8 @@ function ManageButton({
 function Name({ member, ownId }: { member: AdminMember; ownId: string }) {
   return (
     <>
-      <span className="block font-semibold [overflow-wrap:break-word]">
+      {/* anywhere, not break-word: in the table a 64-letter address must not widen its column past the page. */}
+      <span className="block font-semibold [overflow-wrap:anywhere]">
         <EmailText email={member.email} />
         {member.id === ownId ? <span className="ml-1.5 font-normal text-muted">(you)</span> : null}
       </span>

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import * as Tabs from '@radix-ui/react-tabs';
 import { CloudOff, LogIn, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,6 +8,7 @@ import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
 import { credentialsSchema, signUpFormSchema } from '#shared/schemas/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field, Input } from '#web/components/ui/field.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { sessionManager } from '#web/lib/auth/session.ts';
 import { notifyFailure, withReason } from '#web/lib/error-toast.ts';
 import { typedBeforeStart } from '#web/lib/held-input.ts';
@@ -94,9 +94,6 @@ function CredentialsForm({
   );
 }
 
-const tabClass =
-  'flex-1 rounded-lg px-3 py-2 text-sm font-semibold text-muted transition-colors hover:text-text data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-sm';
-
 /** `destination`: where signing in leads (a same-site path the route has checked). */
 export function AuthCard({ destination }: { destination: string }) {
   const [tab, setTab] = useState<'login' | 'signup'>('login');
@@ -115,30 +112,23 @@ export function AuthCard({ destination }: { destination: string }) {
           Logging in and signing up need a connection. You are offline: try again when you are back online.
         </p>
       )}
-      <Tabs.Root
-        value={tab}
-        onValueChange={(value) => setTab(value === 'signup' ? 'signup' : 'login')}
-        className="mt-6"
-      >
-        <Tabs.List
-          aria-label="Login or sign up"
-          className="flex gap-1 rounded-xl border border-border bg-surface-2 p-1"
-        >
-          <Tabs.Trigger value="login" className={tabClass}>
+      <Tabs value={tab} onValueChange={(value) => setTab(value === 'signup' ? 'signup' : 'login')} className="mt-6">
+        <TabsList aria-label="Login or sign up">
+          <TabsTrigger value="login" fill>
             Login
-          </Tabs.Trigger>
-          <Tabs.Trigger value="signup" className={tabClass}>
+          </TabsTrigger>
+          <TabsTrigger value="signup" fill>
             Sign Up
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="login" className="mt-6 outline-none">
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="login" className="mt-6 outline-none">
           <CredentialsForm mode="login" destination={destination} onSignedUp={() => undefined} />
           <ForgotPassword />
-        </Tabs.Content>
-        <Tabs.Content value="signup" className="mt-6 outline-none">
+        </TabsContent>
+        <TabsContent value="signup" className="mt-6 outline-none">
           <CredentialsForm mode="signup" destination={destination} onSignedUp={() => setTab('login')} />
-        </Tabs.Content>
-      </Tabs.Root>
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import { ArrowLeft, Copy, Download, LayoutGrid, Printer, Settings, Users } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import type { ClassDetail, ClassProgress } from '#shared/schemas/classes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { ApiRequestError, reasonOf } from '#web/lib/api-client.ts';
 import { downloadFromApi } from '#web/lib/download.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
@@ -17,9 +17,6 @@ import { HelpQueue } from './help-queue.tsx';
 import { PrintSheet } from './print-sheet.tsx';
 import { ProgressGrid } from './progress-grid.tsx';
 import { Roster, signInAddress } from './roster.tsx';
-
-const tabClass =
-  'inline-flex flex-1 items-center justify-center gap-1.5 rounded-lg px-2 py-2 sm:gap-2 sm:px-4 text-sm font-semibold text-muted transition-colors hover:text-text data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-sm sm:flex-none [&_svg]:size-4';
 
 /** The printable report: the grid on landscape paper, with each learner's last activity. */
 function Report({ klass, progress }: { klass: ClassDetail; progress: ClassProgress }) {
@@ -214,36 +211,33 @@ export function ClassPage({ classId, ownId }: { classId: string; ownId: string }
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <Header klass={klass.data} live={live} />
-      <Tabs.Root value={tab} onValueChange={setTab} className="mt-8">
-        <Tabs.List
-          aria-label="Class"
-          className="flex gap-1 rounded-xl border border-border bg-surface-2 p-1 sm:inline-flex"
-        >
-          <Tabs.Trigger value="progress" className={tabClass}>
+      <Tabs value={tab} onValueChange={setTab} className="mt-8">
+        <TabsList aria-label="Class" className="sm:inline-flex">
+          <TabsTrigger value="progress">
             <LayoutGrid aria-hidden="true" />
             Progress
-          </Tabs.Trigger>
-          <Tabs.Trigger value="learners" className={tabClass}>
+          </TabsTrigger>
+          <TabsTrigger value="learners">
             <Users aria-hidden="true" />
             Learners
-          </Tabs.Trigger>
-          <Tabs.Trigger value="settings" className={tabClass}>
+          </TabsTrigger>
+          <TabsTrigger value="settings">
             <Settings aria-hidden="true" />
             Settings
-          </Tabs.Trigger>
-        </Tabs.List>
+          </TabsTrigger>
+        </TabsList>
         {/* Kept mounted while another tab shows: the grid and the help queue stay live, and coming back
             to them draws nothing anew (a redraw moved the help queue under the teacher's pointer). */}
-        <Tabs.Content value="progress" forceMount className="mt-5 data-[state=inactive]:hidden">
+        <TabsContent value="progress" forceMount className="mt-5 data-[state=inactive]:hidden">
           <ProgressTab klass={klass.data} />
-        </Tabs.Content>
-        <Tabs.Content value="learners" className="tray mt-5 p-4 sm:p-6">
+        </TabsContent>
+        <TabsContent value="learners" className="tray mt-5 p-4 sm:p-6">
           <Roster klass={klass.data} />
-        </Tabs.Content>
-        <Tabs.Content value="settings" className="tray mt-5 p-4 sm:p-6">
+        </TabsContent>
+        <TabsContent value="settings" className="tray mt-5 p-4 sm:p-6">
           <ClassSettings klass={klass.data} ownId={ownId} />
-        </Tabs.Content>
-      </Tabs.Root>
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import * as Switch from '@radix-ui/react-switch';
 import { Archive, ArchiveRestore, ArrowRight, Trash2, UserPlus, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -7,6 +6,7 @@ import type { ClassDetail } from '#shared/schemas/classes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { Field, Input } from '#web/components/ui/field.tsx';
+import { Switch } from '#web/components/ui/switch.tsx';
 import { notifySuccess } from '#web/lib/notify.ts';
 import { useAddTeacher, useDeleteClass, useRemoveTeacher, useUpdateClass } from '../api/classes.ts';
 import { formatDay } from '../lib/wording.ts';
@@ -28,7 +28,7 @@ function CommunitySwitch({ klass }: { klass: ClassDetail }) {
         <label htmlFor={switchId} className="font-semibold">
           Class community page
         </label>
-        <Switch.Root
+        <Switch
           id={switchId}
           checked={on}
           aria-describedby={hintId}
@@ -36,10 +36,7 @@ function CommunitySwitch({ klass }: { klass: ClassDetail }) {
             setWanted(checked);
             update.mutate({ community: checked }, { onError: () => setWanted(null) });
           }}
-          className="relative h-7 w-12 shrink-0 rounded-full border border-border bg-bg transition-colors data-[state=checked]:border-accent data-[state=checked]:bg-accent"
-        >
-          <Switch.Thumb className="block size-5 translate-x-1 rounded-full bg-muted shadow transition-transform data-[state=checked]:translate-x-6 data-[state=checked]:bg-bg" />
-        </Switch.Root>
+        />
       </div>
       <p id={hintId} className="text-sm text-muted">
         When it is on, your learners open a page of this class from their dashboard: its name, their classmates’ shown

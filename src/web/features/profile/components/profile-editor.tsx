@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import * as Switch from '@radix-ui/react-switch';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -8,6 +7,7 @@ import type { PublicProfile } from '#shared/schemas/profile.ts';
 import { profileFormSchema } from '#shared/schemas/profile-update.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field, Input, Textarea } from '#web/components/ui/field.tsx';
+import { Switch } from '#web/components/ui/switch.tsx';
 import { sessionManager } from '#web/lib/auth/session.ts';
 import { notifySuccess } from '#web/lib/notify.ts';
 import { useOnline } from '#web/lib/offline/connectivity.ts';
@@ -67,16 +67,7 @@ export default function ProfileEditor({ profile, onDone, onSaved }: ProfileEdito
         <Controller
           control={form.control}
           name="show_email"
-          render={({ field }) => (
-            <Switch.Root
-              id={switchId}
-              checked={field.value}
-              onCheckedChange={field.onChange}
-              className="relative h-7 w-12 shrink-0 rounded-full border border-border bg-bg transition-colors data-[state=checked]:border-accent data-[state=checked]:bg-accent"
-            >
-              <Switch.Thumb className="block size-5 translate-x-1 rounded-full bg-muted shadow transition-transform data-[state=checked]:translate-x-6 data-[state=checked]:bg-bg" />
-            </Switch.Root>
-          )}
+          render={({ field }) => <Switch id={switchId} checked={field.value} onCheckedChange={field.onChange} />}
         />
       </div>
       <div className="flex gap-3">

@@ -4,6 +4,7 @@ import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import type { Project } from '#shared/content/projects.ts';
 import { buildSteps, isNumbered, type NumberedStep } from '#shared/content/steps.ts';
+import { TAB_CLASS, TAB_LIST_CLASS } from '#web/components/ui/tab-styles.ts';
 import { cn } from '#web/lib/cn.ts';
 import { showLinesInEditor } from '#web/lib/editor-lines.ts';
 import type { TutorialAssetsState } from '../api/tutorial-assets.ts';
@@ -114,9 +115,6 @@ function StepCard({ step, total, details, assets, file, done, onToggle, onOpenDi
   );
 }
 
-const TAB_CLASS =
-  'inline-flex min-h-10 flex-1 items-center justify-center gap-2 rounded-lg px-3 text-sm font-semibold text-muted transition-colors hover:text-text aria-selected:bg-surface aria-selected:text-text aria-selected:shadow-sm sm:flex-none [&_svg]:size-4';
-
 interface ReferenceProps {
   project: Project;
   view: TutorialView;
@@ -187,11 +185,7 @@ function Reference({
   return (
     <TutorialSection id="reference" kicker="Look it up" title="Wiring and code" className="tutorial-reference">
       <div ref={root}>
-        <div
-          role="tablist"
-          aria-label="Wiring and code"
-          className="flex gap-1 rounded-xl border border-border bg-surface-2 p-1 sm:inline-flex print:hidden"
-        >
+        <div role="tablist" aria-label="Wiring and code" className={cn(TAB_LIST_CLASS, 'sm:inline-flex print:hidden')}>
           {REFERENCE_TABS.map(({ tab: value, label, Icon }, index) => (
             <button
               key={value}
