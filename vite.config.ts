@@ -2,16 +2,16 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { tutorialAssetsPlugin } from './scripts/tutorial-assets/vite-plugin.ts';
-import { parseEnv } from './src/server/env.ts';
+import { siteNameFrom } from './src/shared/site-name.ts';
 
-const env = parseEnv(process.env);
-if (!env.ok) throw new Error(`Invalid configuration: ${env.problems.join('; ')}`);
+// Only the site's name: the server's other settings are no business of the build.
+const siteName = siteNameFrom(process.env.SITE_NAME);
 
 export default defineConfig({
   plugins: [tailwindcss(), tutorialAssetsPlugin(), reactRouter()],
   define: {
     // The product name is baked into the prerendered pages; `npm start` rebuilds with it.
-    'import.meta.env.SITE_NAME': JSON.stringify(env.config.siteName),
+    'import.meta.env.SITE_NAME': JSON.stringify(siteName),
   },
   // No preload helper for lazy chunks: ~1 KB less on every page, and lazy chunks here have few imports.
   build: {

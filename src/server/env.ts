@@ -8,6 +8,7 @@ import {
   DEFAULT_SITE_NAME,
   LEARNER_FAILURES_PER_WINDOW,
 } from '#shared/constants.ts';
+import { siteNameSchema } from '#shared/site-name.ts';
 
 /** A private ES256 key in JWK form, as operators may supply it (product §3, Session). */
 const signingJwkSchema = z.looseObject({
@@ -49,7 +50,7 @@ const envSchema = z.object({
       .string()
       .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL (leave it unset to use the embedded SQLite database)'),
   ),
-  SITE_NAME: optional(z.string().trim().min(1, 'must not be blank').max(40, 'must be at most 40 characters')),
+  SITE_NAME: optional(siteNameSchema),
   SITE_URL: optional(z.url({ error: 'must be an absolute http(s) URL' })),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   TRUST_PROXY: optional(z.enum(['true', 'false'], { error: 'must be true or false' })),

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
+import { RequireAuth } from '#web/components/require-auth.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { RequireAuth } from '#web/lib/auth/require-auth.tsx';
 import { QueryProvider } from '#web/lib/query-client.tsx';
 import { pageMeta } from '#web/lib/site.ts';
 

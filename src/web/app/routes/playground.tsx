@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
+import { RequireAuth } from '#web/components/require-auth.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { RequireAuth } from '#web/lib/auth/require-auth.tsx';
 import { QueryProvider } from '#web/lib/query-client.tsx';
 import { pageMeta } from '#web/lib/site.ts';
 

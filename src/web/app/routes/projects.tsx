@@ -1,5 +1,5 @@
+import { RequireAuth } from '#web/components/require-auth.tsx';
 import { ProjectBrowser } from '#web/features/projects/components/project-browser.tsx';
-import { RequireAuth } from '#web/lib/auth/require-auth.tsx';
 import { QueryProvider } from '#web/lib/query-client.tsx';
 import { pageMeta, SITE_NAME } from '#web/lib/site.ts';
 

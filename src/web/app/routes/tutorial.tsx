@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { findProjectBySlug } from '#shared/content/projects.ts';
+import { RequireAuthWithPreview } from '#web/components/require-auth.tsx';
 import { usePrefetchTutorial } from '#web/features/projects/api/tutorial-content.ts';
 import type { LoadEditor } from '#web/features/projects/components/edit-section.tsx';
 import type { LoadSimulator } from '#web/features/projects/components/simulator-section.tsx';
 import { TutorialScreen } from '#web/features/projects/components/tutorial-page.tsx';
-import { RequireAuthWithPreview } from '#web/lib/auth/require-auth.tsx';
 import { QueryProvider } from '#web/lib/query-client.tsx';
 import { NOT_FOUND, pageMeta, SITE_NAME } from '#web/lib/site.ts';
 

@@ -2,11 +2,11 @@ import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useSyncEx
 import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { ROUTES } from '#shared/routes.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { authPathReturningTo } from '#web/lib/auth/auth-redirect.ts';
+import { isSigningOutOnPurpose, sessionEndReason, useSession } from '#web/lib/auth/session.ts';
+import { useSessionHint } from '#web/lib/auth/session-hint.ts';
 import { cn } from '#web/lib/cn.ts';
 import { notifyError } from '#web/lib/notify.ts';
-import { authPathReturningTo } from './auth-redirect.ts';
-import { isSigningOutOnPurpose, sessionEndReason, useSession } from './session.ts';
-import { useSessionHint } from './session-hint.ts';
 
 /**
  * Without a session, or when it is lost while the page is open: the 'Authentication Required'
