@@ -13,8 +13,8 @@ import type { AccessClaims } from '../../../auth/access-tokens.ts';
 import { hashPassword, verifyPassword } from '../../../auth/passwords.ts';
 import { HttpError } from '../../../http-error.ts';
 import { wrongPassword } from '../account-errors.ts';
-import { noStore } from '../auth/no-store.ts';
 import { BODY_ERRORS, errorResponses } from '../error-responses.ts';
+import { noStore } from '../no-store.ts';
 
 const accountGone = () => new HttpError(401, 'user_not_found', 'User from access token does not exist');
 

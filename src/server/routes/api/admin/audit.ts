@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUDIT_LOG_PAGE_SIZE } from '#shared/constants.ts';
 import { auditPageSchema, auditQuerySchema } from '#shared/schemas/admin.ts';
-import { noStore } from '../auth/no-store.ts';
 import { errorResponses } from '../error-responses.ts';
+import { noStore } from '../no-store.ts';
 
 /** `GET /api/admin/audit?page=&target_id=`: the audit log, newest first. Administrators only. */
 export const adminAuditRoute: FastifyPluginAsyncZod = async (app) => {

@@ -15,10 +15,10 @@ import {
   suspendRequestSchema,
 } from '#shared/schemas/admin.ts';
 import { learnerAccount, memberNotFound, notOnYourself } from '../account-errors.ts';
-import { noStore } from '../auth/no-store.ts';
-import { resetLinkUrl } from '../auth/recovery.ts';
 import { allowEmptyJsonBody } from '../empty-json-body.ts';
 import { BODY_ERRORS, errorResponses } from '../error-responses.ts';
+import { noStore } from '../no-store.ts';
+import { resetLinkUrl } from '../reset-link.ts';
 
 /**
  * `/api/admin/members…`: the administration page's members (product §2 Admin). Administrators only:

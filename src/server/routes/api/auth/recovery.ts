@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, RESET_PASSWORD_PATH } from '#shared/constants.ts';
@@ -15,7 +14,7 @@ import { DEFAULT_RECOVERY_LIMITS } from '../../../env.ts';
 import { HttpError } from '../../../http-error.ts';
 import { accountSuspended } from '../account-errors.ts';
 import { BODY_ERRORS, errorResponses } from '../error-responses.ts';
-import { noStore } from './no-store.ts';
+import { noStore } from '../no-store.ts';
 
 const RECOVER_ANSWER = 'If an account uses this address, a link to choose a new password is on its way.';
 
@@ -25,12 +24,6 @@ const resetTokenInvalid = () =>
     'reset_token_invalid',
     'This reset link does not work: it was used already, has expired or was replaced. Ask for a new one.',
   );
-
-/** Where a reset link points: SITE_URL when set, otherwise the origin the request came to. */
-export function resetLinkUrl(siteUrl: string | null | undefined, request: FastifyRequest, token: string): string {
-  const base = siteUrl ?? `${request.protocol}://${request.host}`;
-  return new URL(`${RESET_PASSWORD_PATH}#token=${token}`, base).href;
-}
 
 /** Forgotten passwords: the settings the login page reads, a reset link by e-mail, and using a link. */
 export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {

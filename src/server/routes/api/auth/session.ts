@@ -5,7 +5,7 @@ import { userResponseSchema } from '#shared/schemas/auth.ts';
 import { HttpError } from '../../../http-error.ts';
 import { allowEmptyJsonBody } from '../empty-json-body.ts';
 import { errorResponses } from '../error-responses.ts';
-import { noStore } from './no-store.ts';
+import { noStore } from '../no-store.ts';
 
 /** The caller's own session: who they are, and signing out. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {

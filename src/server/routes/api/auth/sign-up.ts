@@ -4,7 +4,7 @@ import { signUpRequestSchema, signUpResponseSchema } from '#shared/schemas/auth.
 import { hashPassword } from '../../../auth/passwords.ts';
 import { HttpError } from '../../../http-error.ts';
 import { BODY_ERRORS, errorResponses } from '../error-responses.ts';
-import { noStore } from './no-store.ts';
+import { noStore } from '../no-store.ts';
 
 export const signUpRoute: FastifyPluginAsyncZod = async (app) => {
   const { signupPerAddress } = app.config.auth.rateLimits;

@@ -5,7 +5,7 @@ import { verifyPassword } from '../../../auth/passwords.ts';
 import { HttpError } from '../../../http-error.ts';
 import { accountSuspended } from '../account-errors.ts';
 import { BODY_ERRORS, errorResponses } from '../error-responses.ts';
-import { noStore } from './no-store.ts';
+import { noStore } from '../no-store.ts';
 
 const invalidCredentials = () => new HttpError(400, 'invalid_credentials', 'Invalid login credentials');
 

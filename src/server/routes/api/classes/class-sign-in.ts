@@ -4,8 +4,8 @@ import { classSignInPageSchema, classSignInRequestSchema, joinCodeParamsSchema }
 import { verifyPassword } from '../../../auth/passwords.ts';
 import { normaliseSecret } from '../../../classes/learner-secret.ts';
 import { HttpError } from '../../../http-error.ts';
-import { noStore } from '../auth/no-store.ts';
 import { BODY_ERRORS, errorResponses } from '../error-responses.ts';
+import { noStore } from '../no-store.ts';
 
 const FIVE_MINUTES_MS = 5 * 60_000;
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { classParamsSchema } from '#shared/schemas/classes.ts';
 import { errorResponses } from '../error-responses.ts';
-import { sendEventStream } from '../realtime/event-stream.ts';
+import { sendEventStream } from '../event-stream.ts';
 import { teacherOf } from './classes.ts';
 
 /**

@@ -37,9 +37,9 @@ import { learnerUsername, newJoinCode } from '../../../classes/join-code.ts';
 import { newLearnerSecret } from '../../../classes/learner-secret.ts';
 import type { NewLearner } from '../../../db/repositories/classes.ts';
 import { HttpError } from '../../../http-error.ts';
-import { noStore } from '../auth/no-store.ts';
 import { allowEmptyJsonBody } from '../empty-json-body.ts';
 import { BODY_ERRORS, errorResponses } from '../error-responses.ts';
+import { noStore } from '../no-store.ts';
 
 /** Another teacher's class, or none: the same answer, so a class's existence is not told to outsiders. */
 const classNotFound = () => new HttpError(404, 'class_not_found', 'No class of yours has this id');

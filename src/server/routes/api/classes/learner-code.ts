@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sketchSchema, tutorialSlugSchema } from '#shared/schemas/sketches.ts';
 import { HttpError } from '../../../http-error.ts';
-import { noStore } from '../auth/no-store.ts';
 import { errorResponses } from '../error-responses.ts';
+import { noStore } from '../no-store.ts';
 import { teacherOf } from './classes.ts';
 
 const paramsSchema = z.strictObject({

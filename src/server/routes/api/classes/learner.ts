@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { askHelpRequestSchema, type LearnerClass, learnerClassSchema } from '#shared/schemas/classes.ts';
 import { progressItemCount } from '#shared/schemas/progress.ts';
 import { HttpError } from '../../../http-error.ts';
-import { noStore } from '../auth/no-store.ts';
 import { allowEmptyJsonBody } from '../empty-json-body.ts';
 import { BODY_ERRORS, errorResponses } from '../error-responses.ts';
+import { noStore } from '../no-store.ts';
 
 const onlyLearners = () => new HttpError(403, 'forbidden', 'Only learners of a class may do this');
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../error-responses.ts';
-import { sendEventStream } from './event-stream.ts';
+import { sendEventStream } from '../event-stream.ts';
 
 function parseLastEventId(header: string | string[] | undefined): number | null {
   const value = Array.isArray(header) ? header[0] : header;

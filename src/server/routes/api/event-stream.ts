@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIVE_STREAM_RETRY_AFTER_SECONDS } from '#shared/constants.ts';
-import { HttpError } from '../../../http-error.ts';
+import { HttpError } from '../../http-error.ts';
 import {
   COMMON_SECURITY_HEADERS,
   RESOURCE_CSP,
   transportSecurityHeaders,
-} from '../../../plugins/external/security-headers.ts';
-import { type FeedClient, MAX_CLIENT_BUFFER_BYTES } from '../../../realtime/profile-feed.ts';
-import { streamClient } from '../../../realtime/stream-client.ts';
+} from '../../plugins/external/security-headers.ts';
+import { type FeedClient, MAX_CLIENT_BUFFER_BYTES } from '../../realtime/profile-feed.ts';
+import { streamClient } from '../../realtime/stream-client.ts';
 
 /** How long a browser waits before reconnecting a dropped stream. */
 const RECONNECT_AFTER_MS = 2000;
