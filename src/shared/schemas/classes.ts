@@ -124,6 +124,9 @@ export type ClassDetail = z.infer<typeof classDetailSchema>;
 /** `POST /api/classes`. */
 export const createClassRequestSchema = z.strictObject({ name: classNameSchema });
 
+/** The forms that name one learner (add one, rename one): the same rule as the API's. */
+export const learnerNameFormSchema = z.object({ name: learnerNameSchema });
+
 /**
  * `PATCH /api/classes/:id`: rename, archive (true) or bring back (false), open (true) or close (false)
  * the class's community page.
@@ -189,6 +192,11 @@ export type ClassSignInPage = z.infer<typeof classSignInPageSchema>;
 export const classSignInRequestSchema = z.strictObject({
   learner_id: z.uuid({ error: 'Tap your name' }),
   secret: z.string({ error: 'Type your secret words' }).min(1, 'Type your secret words').max(PASSWORD_MAX_LENGTH),
+});
+
+/** The secret words as the sign-in form checks them before sending (spaces alone are no words). */
+export const classSignInFormSchema = z.object({
+  secret: z.string().trim().min(1, 'Type your secret words').max(PASSWORD_MAX_LENGTH),
 });
 
 /** One learner's row of the class grid: per tutorial, steps done and materials at hand. */

@@ -1,7 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, LogIn } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '#shared/routes.ts';
+import { classSignInFormSchema } from '#shared/schemas/classes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field, Input } from '#web/components/ui/field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -36,28 +39,23 @@ function SecretForm({
 }) {
   const signIn = useClassSignIn(code);
   const navigate = useNavigate();
-  const [secret, setSecret] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.focus(), []);
+  const form = useForm<{ secret: string }>({
+    resolver: zodResolver(classSignInFormSchema),
+    defaultValues: { secret: '' },
+  });
+  useEffect(() => form.setFocus('secret'), [form]);
+  const submit = form.handleSubmit(async ({ secret }) => {
+    try {
+      await signIn.mutateAsync({ learner_id: learner.id, secret });
+      notifySuccess(`Welcome, ${learner.display_name}!`, 'Pick a robot and start building.');
+      navigate(ROUTES.projects, { replace: true });
+    } catch (failure) {
+      const message = failure instanceof ApiRequestError ? failure.message : reasonOf(failure);
+      form.setError('secret', { message }, { shouldFocus: true });
+    }
+  });
   return (
-    <form
-      method="post"
-      noValidate
-      className="tray mx-auto flex max-w-md flex-col gap-5 p-6 sm:p-8"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        if (secret.trim() === '') return setError('Type your secret words');
-        setError(undefined);
-        try {
-          await signIn.mutateAsync({ learner_id: learner.id, secret });
-          notifySuccess(`Welcome, ${learner.display_name}!`, 'Pick a robot and start building.');
-          navigate(ROUTES.projects, { replace: true });
-        } catch (failure) {
-          setError(failure instanceof ApiRequestError ? failure.message : reasonOf(failure));
-        }
-      }}
-    >
+    <form method="post" noValidate className="tray mx-auto flex max-w-md flex-col gap-5 p-6 sm:p-8" onSubmit={submit}>
       <input type="hidden" name="learner_id" value={learner.id} />
       <div className="flex items-center gap-3">
         <span
@@ -68,15 +66,16 @@ function SecretForm({
         </span>
         <h2 className="font-display text-2xl font-bold">Hi, {learner.display_name}!</h2>
       </div>
-      <Field label="Your secret words" error={error} hint="The three words on your card, with spaces between them.">
+      <Field
+        label="Your secret words"
+        error={form.formState.errors.secret?.message}
+        hint="The three words on your card, with spaces between them."
+      >
         {(field) => (
           <Input
             {...field}
-            ref={input}
-            name="secret"
+            {...form.register('secret')}
             type="text"
-            value={secret}
-            onChange={(event) => setSecret(event.target.value)}
             autoComplete="off"
             autoCapitalize="none"
             autoCorrect="off"

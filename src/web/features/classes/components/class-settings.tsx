@@ -1,8 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Archive, ArchiveRestore, ArrowRight, Trash2, UserPlus, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { classCommunityPath } from '#shared/routes.ts';
-import type { ClassDetail } from '#shared/schemas/classes.ts';
+import { type ClassDetail, createClassRequestSchema } from '#shared/schemas/classes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { Field, Input } from '#web/components/ui/field.tsx';
@@ -176,23 +178,29 @@ function DeleteClass({ klass }: { klass: ClassDetail }) {
 /** A class's settings: its name, teachers, archiving (the year is over) and deletion. */
 export function ClassSettings({ klass, ownId }: { klass: ClassDetail; ownId: string }) {
   const update = useUpdateClass(klass.id);
-  const [name, setName] = useState(klass.name);
+  const form = useForm<{ name: string }>({
+    resolver: zodResolver(createClassRequestSchema),
+    defaultValues: { name: klass.name },
+  });
+  const name = form.watch('name');
   return (
     <div className="flex flex-col gap-8">
       <form
         noValidate
-        className="flex flex-col gap-2 sm:flex-row sm:items-end"
-        onSubmit={(event) => {
-          event.preventDefault();
-          update.mutate({ name });
-        }}
+        className="flex flex-col gap-2 sm:flex-row sm:items-start"
+        onSubmit={form.handleSubmit((values) => update.mutate(values))}
       >
         <div className="flex-1">
-          <Field label="Class name">
-            {(field) => <Input {...field} value={name} onChange={(event) => setName(event.target.value)} />}
+          <Field label="Class name" error={form.formState.errors.name?.message}>
+            {(field) => <Input {...field} {...form.register('name')} autoComplete="off" />}
           </Field>
         </div>
-        <Button type="submit" variant="secondary" disabled={update.isPending || name.trim() === klass.name}>
+        <Button
+          type="submit"
+          variant="secondary"
+          className="self-start sm:mt-[1.6875rem]"
+          disabled={update.isPending || name.trim() === klass.name}
+        >
           Rename
         </Button>
       </form>

@@ -1,8 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, KeyRound, LockOpen, Pencil, Printer, Trash2, UserPlus } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { LEARNERS_PER_REQUEST } from '#shared/constants.ts';
 import { defaultDisplayName, parseRoster } from '#shared/roster.ts';
-import { type ClassDetail, type Learner, type LearnerWithSecret, learnerNameSchema } from '#shared/schemas/classes.ts';
+import {
+  type ClassDetail,
+  type Learner,
+  type LearnerWithSecret,
+  learnerNameFormSchema,
+  learnerNameSchema,
+} from '#shared/schemas/classes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { Field, Input, Textarea } from '#web/components/ui/field.tsx';
@@ -28,43 +36,24 @@ export const signInAddress = (path: string) =>
 /** One pupil at a time: a name, Enter, and their words join the panel of new secrets. */
 function AddOneLearner({ klass, onAdded }: { klass: ClassDetail; onAdded: (learners: LearnerWithSecret[]) => void }) {
   const add = useAddLearners(klass.id);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const input = useRef<HTMLInputElement>(null);
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = learnerNameSchema.safeParse(name);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'This is not a name we can use');
-      input.current?.focus();
-      return;
-    }
-    setError(undefined);
-    const added = await add.mutateAsync([parsed.data]).catch(() => null);
+  const form = useForm<{ name: string }>({ resolver: zodResolver(learnerNameFormSchema), defaultValues: { name: '' } });
+  const submit = form.handleSubmit(async ({ name }) => {
+    const added = await add.mutateAsync([name]).catch(() => null);
     if (!added) return;
-    setName('');
+    form.reset({ name: '' });
     onAdded(added.learners);
     // Ready for the next pupil's name.
-    input.current?.focus();
-  };
+    form.setFocus('name');
+  });
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
       <div className="flex-1">
         <Field
           label="Name"
-          error={error}
+          error={form.formState.errors.name?.message}
           hint="One pupil: first name and surname. Only the first name and initial are shown (“Ada L.”)."
         >
-          {(field) => (
-            <Input
-              {...field}
-              ref={input}
-              value={name}
-              autoComplete="off"
-              onChange={(event) => setName(event.target.value)}
-              placeholder="Ada Lovelace"
-            />
-          )}
+          {(field) => <Input {...field} {...form.register('name')} autoComplete="off" placeholder="Ada Lovelace" />}
         </Field>
       </div>
       <Button type="submit" variant="secondary" className="self-start sm:mt-[1.6875rem]" disabled={add.isPending}>
