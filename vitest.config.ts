@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /*
- * Projects by what a test file starts, named in the file name (README, "Tests"):
+ * Projects by what a test file starts, named in the file name (docs/tests.md):
  * - `unit`: every `*.test.ts(x)` not named otherwise: no server, database, network or child process
  *   (reading the repository's own files and a temporary file is fine). A new test lands here.
  * - `api`: `*.api.test.ts`: the app (or its database layer) in this process, on SQLite and the
@@ -21,7 +21,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     // Two files at once (Vitest's default on 2 cores is one: availableParallelism − 1). The suite mostly
-    // waits (on Chromium, the server, a database), so one at a time left the cores idle: README, "Tests".
+    // waits (on Chromium, the server, a database), so one at a time left the cores idle: docs/tests.md.
     maxWorkers: 2,
     // The usual report, and the tests skipped for want of PostgreSQL, Redis or root, named (tests/support/needs.ts).
     reporters: ['default', './tests/support/skipped-reporter.ts'],

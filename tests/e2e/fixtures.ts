@@ -65,7 +65,7 @@ export const LOOKS = [
 ] as const;
 
 /**
- * Saves a screenshot for people to look at (`SCREENSHOTS=1 npm run test:e2e`, README "Tests"):
+ * Saves a screenshot for people to look at (`SCREENSHOTS=1 npm run test:e2e`, docs/tests.md):
  * nothing checks them, and a full-page PNG costs a loaded machine a second or more, so a plain run
  * takes none.
  */

@@ -20,7 +20,7 @@ import { type Board, PROJECTS } from './projects.ts';
 // Builds every tutorial sketch with the real AVR toolchain, for the board its project names, exactly as
 // `npm run sketches` does (the same code): the sketch compiled with -Wall -Werror (undefined names, type
 // errors and warnings all fail, as they would in the Arduino IDE), linked with the Arduino core into an
-// Intel HEX file that must be, byte for byte, the one committed beside the sketch (README, "Tutorials").
+// Intel HEX file that must be, byte for byte, the one committed beside the sketch (docs/tutorials.md).
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const TOOLCHAIN = toolchainOf({ compiler: testSettings.avrCompiler, core: testSettings.arduinoAvrCore });

@@ -25,7 +25,7 @@ import { type PartFactory, passivePart } from './part.ts';
 import { servoMg996r, servoSg90 } from './servo.ts';
 import { uln2003Stepper } from './stepper.ts';
 
-/** The model of every kind of part the tutorials wire (README, "Adding a part model"). */
+/** The model of every kind of part the tutorials wire (docs/tutorials.md, "Adding a part model"). */
 export const PART_MODELS: Readonly<Record<PartKind, PartFactory>> = {
   arduino: passivePart,
   'breadboard-rail': passivePart,
