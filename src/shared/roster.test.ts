@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvLine, defaultDisplayName, parseRoster } from './roster.ts';
+import { rosterFormSchema } from './schemas/classes.ts';
 
 describe('parseRoster', () => {
   it('reads one name a line, skipping blank lines and extra spaces', () => {
@@ -48,5 +49,18 @@ describe('csvLine', () => {
     expect(csvLine(['Ada L.', 'ada-l', 'tiger lemon cloud'])).toBe('Ada L.,ada-l,tiger lemon cloud\r\n');
     expect(csvLine(['a,b', 'say "hi"', null, 3])).toBe('"a,b","say ""hi""",,3\r\n');
     expect(csvLine(['=HYPERLINK("x")', '-1'])).toBe(`"'=HYPERLINK(""x"")",'-1\r\n`);
+  });
+});
+
+describe('the roster form', () => {
+  it('gives the names read, or the first problem: none, too many, or one the API would refuse', () => {
+    const problem = (text: string) => rosterFormSchema.safeParse({ text }).error?.issues[0]?.message;
+    expect(rosterFormSchema.parse({ text: 'name\n"Lovelace, Ada"\nGrace Hopper' }).text).toEqual([
+      'Lovelace, Ada',
+      'Grace Hopper',
+    ]);
+    expect(problem(' \n ')).toBe('Paste or type at least one name');
+    expect(problem(Array.from({ length: 101 }, (_, i) => `Pupil ${i}`).join('\n'))).toMatch(/^At most \d+ learners/);
+    expect(problem(`Ada\n${'x'.repeat(41)}`)).toMatch(/is not a name we can use/);
   });
 });

@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { classCommunityPath } from '#shared/routes.ts';
-import { type ClassDetail, createClassRequestSchema } from '#shared/schemas/classes.ts';
+import { addTeacherRequestSchema, type ClassDetail, createClassRequestSchema } from '#shared/schemas/classes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { Field, Input } from '#web/components/ui/field.tsx';
@@ -67,7 +67,17 @@ function CommunitySwitch({ klass }: { klass: ClassDetail }) {
 function Teachers({ klass, ownId }: { klass: ClassDetail; ownId: string }) {
   const add = useAddTeacher(klass.id);
   const remove = useRemoveTeacher(klass.id);
-  const [email, setEmail] = useState('');
+  const form = useForm<{ email: string }>({
+    resolver: zodResolver(addTeacherRequestSchema),
+    defaultValues: { email: '' },
+  });
+  const email = form.watch('email');
+  const submit = form.handleSubmit(async (values) => {
+    const added = await add.mutateAsync(values.email).catch(() => null);
+    if (!added) return;
+    notifySuccess('Co-teacher added', `${values.email} can open this class now.`);
+    form.reset({ email: '' });
+  });
   return (
     <section aria-labelledby="teachers-heading" className="flex flex-col gap-3">
       <h3 id="teachers-heading" className="font-display text-lg font-semibold">
@@ -98,25 +108,22 @@ function Teachers({ klass, ownId }: { klass: ClassDetail; ownId: string }) {
           </li>
         ))}
       </ul>
-      <form
-        noValidate
-        className="flex flex-col gap-2 sm:flex-row sm:items-end"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          const added = await add.mutateAsync(email).catch(() => null);
-          if (!added) return;
-          notifySuccess('Co-teacher added', `${email} can open this class now.`);
-          setEmail('');
-        }}
-      >
+      <form noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start" onSubmit={submit}>
         <div className="flex-1">
-          <Field label="Add a co-teacher" hint="The e-mail of another teacher on this site.">
-            {(field) => (
-              <Input {...field} type="email" value={email} onChange={(event) => setEmail(event.target.value)} />
-            )}
+          <Field
+            label="Add a co-teacher"
+            error={form.formState.errors.email?.message}
+            hint="The e-mail of another teacher on this site."
+          >
+            {(field) => <Input {...field} {...form.register('email')} type="email" autoComplete="off" />}
           </Field>
         </div>
-        <Button type="submit" variant="secondary" disabled={add.isPending || email.trim() === ''} className="sm:mb-7">
+        <Button
+          type="submit"
+          variant="secondary"
+          disabled={add.isPending || email.trim() === ''}
+          className="self-start sm:mt-[1.6875rem]"
+        >
           <UserPlus aria-hidden="true" />
           Add
         </Button>

@@ -2,14 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, KeyRound, LockOpen, Pencil, Printer, Trash2, UserPlus } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { LEARNERS_PER_REQUEST } from '#shared/constants.ts';
+import type { z } from 'zod';
 import { defaultDisplayName, parseRoster } from '#shared/roster.ts';
 import {
   type ClassDetail,
   type Learner,
   type LearnerWithSecret,
   learnerNameFormSchema,
-  learnerNameSchema,
+  rosterFormSchema,
 } from '#shared/schemas/classes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
@@ -66,34 +66,31 @@ function AddOneLearner({ klass, onAdded }: { klass: ClassDetail; onAdded: (learn
 
 function AddLearners({ klass, onAdded }: { klass: ClassDetail; onAdded: (learners: LearnerWithSecret[]) => void }) {
   const add = useAddLearners(klass.id);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm<z.input<typeof rosterFormSchema>, unknown, z.output<typeof rosterFormSchema>>({
+    resolver: zodResolver(rosterFormSchema),
+    defaultValues: { text: '' },
+  });
+  // What the preview and the button count: the names as the server will get them.
+  const text = form.watch('text');
   const names = useMemo(() => parseRoster(text), [text]);
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (names.length === 0) return setError('Paste or type at least one name');
-    if (names.length > LEARNERS_PER_REQUEST) return setError(`At most ${LEARNERS_PER_REQUEST} learners at once`);
-    const bad = names.find((name) => !learnerNameSchema.safeParse(name).success);
-    if (bad !== undefined) return setError(`“${bad.slice(0, 50)}” is not a name we can use (at most 40 characters)`);
-    setError(undefined);
-    const added = await add.mutateAsync(names).catch(() => null);
+  const submit = form.handleSubmit(async (values) => {
+    const added = await add.mutateAsync(values.text).catch(() => null);
     if (!added) return;
-    setText('');
+    form.reset({ text: '' });
     onAdded(added.learners);
-  };
+  });
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3">
       <Field
         label="Add learners"
-        error={error}
+        error={form.formState.errors.text?.message}
         hint="One name a line, or paste a CSV with a “name” column (from a spreadsheet). Each pupil gets a username and three secret words; only their first name and initial are shown."
       >
         {(field) => (
           <Textarea
             {...field}
+            {...form.register('text')}
             rows={5}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
             placeholder={'Ada Lovelace\nGrace Hopper\nAlan Turing'}
           />
         )}
@@ -209,8 +206,15 @@ type Action = { kind: 'rename' | 'delete'; learner: Learner };
 function LearnerActions({ klass, action, onClose }: { klass: ClassDetail; action: Action; onClose: () => void }) {
   const rename = useRenameLearner(klass.id);
   const remove = useDeleteLearner(klass.id);
-  const [name, setName] = useState(action.learner.display_name);
-  const parsed = learnerNameSchema.safeParse(name);
+  const form = useForm<{ name: string }>({
+    resolver: zodResolver(learnerNameFormSchema),
+    defaultValues: { name: action.learner.display_name },
+    mode: 'onChange',
+  });
+  const renameTo = form.handleSubmit(async ({ name }) => {
+    const done = await rename.mutateAsync({ learnerId: action.learner.id, displayName: name }).catch(() => null);
+    if (done) onClose();
+  });
   if (action.kind === 'rename') {
     return (
       <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -218,23 +222,12 @@ function LearnerActions({ klass, action, onClose }: { klass: ClassDetail; action
           title={`Rename ${action.learner.display_name}`}
           description="What the class sign-in page and your grid show."
         >
-          <form
-            onSubmit={async (event) => {
-              event.preventDefault();
-              if (!parsed.success) return;
-              const done = await rename
-                .mutateAsync({ learnerId: action.learner.id, displayName: parsed.data })
-                .catch(() => null);
-              if (done) onClose();
-            }}
-            noValidate
-            className="flex flex-col gap-4"
-          >
-            <Field label="Shown name" error={parsed.success ? undefined : parsed.error.issues[0]?.message}>
-              {(field) => <Input {...field} value={name} onChange={(event) => setName(event.target.value)} />}
+          <form onSubmit={renameTo} noValidate className="flex flex-col gap-4">
+            <Field label="Shown name" error={form.formState.errors.name?.message}>
+              {(field) => <Input {...field} {...form.register('name')} autoComplete="off" />}
             </Field>
             <div className="flex gap-2">
-              <Button type="submit" disabled={rename.isPending || !parsed.success}>
+              <Button type="submit" disabled={rename.isPending || !form.formState.isValid}>
                 {rename.isPending ? 'Saving...' : 'Save'}
               </Button>
               <Button variant="ghost" onClick={onClose}>
