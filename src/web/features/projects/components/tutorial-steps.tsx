@@ -4,7 +4,6 @@ import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import type { Project } from '#shared/content/projects.ts';
 import { buildSteps, isNumbered, type NumberedStep } from '#shared/content/steps.ts';
-import { TAB_CLASS, TAB_LIST_CLASS } from '#web/components/ui/tab-styles.ts';
 import { cn } from '#web/lib/cn.ts';
 import { showLinesInEditor } from '#web/lib/editor-lines.ts';
 import type { TutorialAssetsState } from '../api/tutorial-assets.ts';
@@ -115,6 +114,14 @@ function StepCard({ step, total, details, assets, file, done, onToggle, onOpenDi
   );
 }
 
+/*
+ * The site's tab look (components/ui/tab-styles.ts), written out here: imported, that module became a
+ * chunk of its own for this page, 220 bytes over its budget. reference-tabs.test.ts keeps the two equal.
+ */
+export const REFERENCE_TAB_LIST_CLASS = 'flex gap-1 rounded-xl border border-border bg-surface-2 p-1';
+export const REFERENCE_TAB_CLASS =
+  'inline-flex min-h-10 items-center justify-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-muted transition-colors hover:text-text data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-sm sm:gap-2 sm:px-4 [&_svg]:size-4 flex-1 sm:flex-none';
+
 interface ReferenceProps {
   project: Project;
   view: TutorialView;
@@ -185,7 +192,11 @@ function Reference({
   return (
     <TutorialSection id="reference" kicker="Look it up" title="Wiring and code" className="tutorial-reference">
       <div ref={root}>
-        <div role="tablist" aria-label="Wiring and code" className={cn(TAB_LIST_CLASS, 'sm:inline-flex print:hidden')}>
+        <div
+          role="tablist"
+          aria-label="Wiring and code"
+          className={cn(REFERENCE_TAB_LIST_CLASS, 'sm:inline-flex print:hidden')}
+        >
           {REFERENCE_TABS.map(({ tab: value, label, Icon }, index) => (
             <button
               key={value}
@@ -199,7 +210,7 @@ function Reference({
               aria-selected={tab === value}
               data-state={tab === value ? 'active' : 'inactive'}
               tabIndex={tab === value ? 0 : -1}
-              className={TAB_CLASS}
+              className={REFERENCE_TAB_CLASS}
               onClick={() => onTab(value)}
               onKeyDown={onKeyDown}
             >
