@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvLine, defaultDisplayName, parseRoster } from './roster.ts';
-import { rosterFormSchema } from './schemas/classes.ts';
+import { csvLine, defaultDisplayName, parseRoster, rosterFormSchema } from './roster.ts';
 
 describe('parseRoster', () => {
   it('reads one name a line, skipping blank lines and extra spaces', () => {

@@ -1,5 +1,7 @@
 import Papa from 'papaparse';
-import { LEARNER_NAME_MAX_LENGTH } from './constants.ts';
+import { LEARNER_NAME_MAX_LENGTH, LEARNERS_PER_REQUEST } from './constants.ts';
+import { learnerNameSchema } from './schemas/classes.ts';
+import { z } from './schemas/z.ts';
 
 /**
  * Names a teacher pastes (product §2 Classes): one a line, or a CSV with a `name` column (a
@@ -65,3 +67,24 @@ export function fileNamePart(name: string): string {
       .slice(0, 40) || 'class'
   );
 }
+
+/**
+ * The roster form: pasted names (one a line, or a CSV with a `name` column, parseRoster), each a
+ * name the API takes, at most LEARNERS_PER_REQUEST at once. Its value is the names read.
+ */
+export const rosterFormSchema = z.object({
+  text: z
+    .string()
+    .transform((text) => parseRoster(text))
+    .superRefine((names, context) => {
+      const problem =
+        names.length === 0
+          ? 'Paste or type at least one name'
+          : names.length > LEARNERS_PER_REQUEST
+            ? `At most ${LEARNERS_PER_REQUEST} learners at once`
+            : names
+                .filter((name) => !learnerNameSchema.safeParse(name).success)
+                .map((name) => `“${name.slice(0, 50)}” is not a name we can use (at most 40 characters)`)[0];
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
+});

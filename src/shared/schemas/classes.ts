@@ -7,7 +7,6 @@ import {
   PASSWORD_MAX_LENGTH,
 } from '../constants.ts';
 import { PROJECT_IDS } from '../content/project-ids.ts';
-import { parseRoster } from '../roster.ts';
 import { sketchSchema } from './sketches.ts';
 import { z } from './z.ts';
 
@@ -127,27 +126,6 @@ export const createClassRequestSchema = z.strictObject({ name: classNameSchema }
 
 /** The forms that name one learner (add one, rename one): the same rule as the API's. */
 export const learnerNameFormSchema = z.object({ name: learnerNameSchema });
-
-/**
- * The roster form: pasted names (one a line, or a CSV with a `name` column, parseRoster), each a
- * name the API takes, at most LEARNERS_PER_REQUEST at once. Its value is the names read.
- */
-export const rosterFormSchema = z.object({
-  text: z
-    .string()
-    .transform((text) => parseRoster(text))
-    .superRefine((names, context) => {
-      const problem =
-        names.length === 0
-          ? 'Paste or type at least one name'
-          : names.length > LEARNERS_PER_REQUEST
-            ? `At most ${LEARNERS_PER_REQUEST} learners at once`
-            : names
-                .filter((name) => !learnerNameSchema.safeParse(name).success)
-                .map((name) => `“${name.slice(0, 50)}” is not a name we can use (at most 40 characters)`)[0];
-      if (problem) context.addIssue({ code: 'custom', message: problem });
-    }),
-});
 
 /**
  * `PATCH /api/classes/:id`: rename, archive (true) or bring back (false), open (true) or close (false)

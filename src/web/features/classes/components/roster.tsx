@@ -3,13 +3,12 @@ import { Download, KeyRound, LockOpen, Pencil, Printer, Trash2, UserPlus } from 
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { defaultDisplayName, parseRoster } from '#shared/roster.ts';
+import { defaultDisplayName, parseRoster, rosterFormSchema } from '#shared/roster.ts';
 import {
   type ClassDetail,
   type Learner,
   type LearnerWithSecret,
   learnerNameFormSchema,
-  rosterFormSchema,
 } from '#shared/schemas/classes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
