@@ -92,7 +92,13 @@ export function ProgressGrid({ classId, progress }: { classId: string; progress:
                   title={project.title}
                 >
                   {/* The tutorial's picture, not its emoji: many school machines have no emoji font. */}
-                  <img src={`/art/${project.slug}.svg`} alt="" width={28} height={28} className="mx-auto block size-7" />
+                  <img
+                    src={`/art/${project.slug}.svg`}
+                    alt=""
+                    width={28}
+                    height={28}
+                    className="mx-auto block size-7"
+                  />
                   <span className="sr-only">{project.title}</span>
                   <span aria-hidden="true" className="block text-[0.7rem] font-normal text-muted">
                     {project.id}
