@@ -7,6 +7,27 @@ export const Dialog = RadixDialog.Root;
 export const DialogTrigger = RadixDialog.Trigger;
 export const DialogClose = RadixDialog.Close;
 
+const CLOSE_LOOK = {
+  md: { button: '-mr-2 size-10 transition-colors', icon: 'size-5' },
+  sm: { button: '-mr-1 size-9', icon: 'size-4' },
+} as const;
+
+/** The × in a dialog's corner: closes it (Radix), named for screen readers. */
+function CloseButton({ size }: { size: keyof typeof CLOSE_LOOK }) {
+  const look = CLOSE_LOOK[size];
+  return (
+    <RadixDialog.Close
+      className={cn(
+        '-mt-1 grid shrink-0 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-text',
+        look.button,
+      )}
+      aria-label="Close"
+    >
+      <X className={look.icon} aria-hidden="true" />
+    </RadixDialog.Close>
+  );
+}
+
 interface DialogContentProps {
   title: ReactNode;
   /** Read with the title when the dialog opens; leave it out only when the body says it at once. */
@@ -38,12 +59,7 @@ export function DialogContent({ title, description, children, className, onClose
           <RadixDialog.Title className="font-display text-xl font-semibold [overflow-wrap:anywhere] sm:text-2xl">
             {title}
           </RadixDialog.Title>
-          <RadixDialog.Close
-            className="-mt-1 -mr-2 grid size-10 shrink-0 place-items-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-text"
-            aria-label="Close"
-          >
-            <X className="size-5" aria-hidden="true" />
-          </RadixDialog.Close>
+          <CloseButton size="md" />
         </div>
         {description === undefined ? null : (
           <RadixDialog.Description className="mt-2 text-muted [overflow-wrap:anywhere]">
@@ -77,12 +93,7 @@ export function DialogPanel({ title, children, className }: DialogPanelProps) {
     >
       <div className="flex items-start justify-between gap-2">
         <RadixDialog.Title className="font-display text-lg font-semibold">{title}</RadixDialog.Title>
-        <RadixDialog.Close
-          className="-mt-1 -mr-1 grid size-9 shrink-0 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-text"
-          aria-label="Close"
-        >
-          <X className="size-4" aria-hidden="true" />
-        </RadixDialog.Close>
+        <CloseButton size="sm" />
       </div>
       {children}
     </RadixDialog.Content>
