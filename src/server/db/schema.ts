@@ -196,6 +196,8 @@ export interface SketchesTable {
   circuit: string;
   name: string;
   source: string;
+  /** A blocks sketch's Blockly workspace as JSON text (the `source` is the C++ it generates); null for text. */
+  blocks: string | null;
   revision: number;
   created_at: string;
   updated_at: string;

@@ -14,6 +14,8 @@ export { TRAINER_CIRCUIT };
 /** The own sketches one account may keep, besides one version of each tutorial. */
 export const MAX_OWN_SKETCHES = 100;
 export const SKETCH_NAME_MAX_LENGTH = 60;
+/** The most a blocks sketch's workspace may be, as JSON in UTF-8 bytes: a larger one is answered 413. */
+export const SKETCH_BLOCKS_MAX_BYTES = 256 * 1024;
 
 const tutorialSlugs = PROJECTS.map((project) => project.slug);
 
@@ -37,6 +39,13 @@ const sourceSchema = z.string({ error: 'source must be the sketch as text' });
  */
 const baseRevisionSchema = z.number().int().min(1).nullable();
 
+/**
+ * A sketch made with blocks (issue 33): its Blockly workspace as Blockly saves it (an object), kept
+ * beside the C++ it generates (`source`, what compiles and what a teacher reads). Null for a sketch
+ * written as text; a blocks sketch turned into code becomes one, and never goes back.
+ */
+const blocksSchema = z.record(z.string(), z.unknown(), { error: 'blocks must be a Blockly workspace (an object)' });
+
 export const sketchIdSchema = z.uuid({ error: 'id must be a sketch id (a UUID)' });
 
 export const sketchSchema = z.object({
@@ -46,13 +55,17 @@ export const sketchSchema = z.object({
   /** Empty for a tutorial version. */
   name: z.string(),
   source: z.string(),
+  blocks: blocksSchema.nullable(),
   revision: z.number().int().min(1),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Sketch = z.infer<typeof sketchSchema>;
 
-export const sketchSummarySchema = sketchSchema.omit({ source: true });
+/** A sketch in the account's list: without its text or blocks, but saying which it was made with. */
+export const sketchSummarySchema = sketchSchema
+  .omit({ source: true, blocks: true })
+  .extend({ made_with: z.enum(['code', 'blocks']) });
 export type SketchSummary = z.infer<typeof sketchSummarySchema>;
 export const sketchListSchema = z.object({ sketches: z.array(sketchSummarySchema) });
 
@@ -71,6 +84,8 @@ export const saveOwnSketchSchema = z.strictObject({
   name: sketchNameSchema,
   circuit: circuitSchema,
   source: sourceSchema,
+  /** Left out: a sketch written as text (null). */
+  blocks: blocksSchema.nullable().optional(),
   base_revision: baseRevisionSchema,
 });
 export type SaveOwnSketch = z.infer<typeof saveOwnSketchSchema>;

@@ -291,6 +291,13 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
+    '0010_sketch_blocks': {
+      async up(db: Kysely<unknown>) {
+        // A sketch of one's own made with blocks keeps its Blockly workspace (JSON text) beside the
+        // C++ it generates; null for a sketch written as text.
+        await db.schema.alterTable('sketches').addColumn('blocks', 'text').execute();
+      },
+    },
   };
 }
 

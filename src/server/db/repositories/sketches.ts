@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { Sketch, SketchSummary } from '#shared/schemas/sketches.ts';
 import type { Database } from '../database.ts';
+import type { SketchesTable } from '../schema.ts';
 import { type Executor, inTransaction } from '../transaction.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 
@@ -22,14 +24,27 @@ export function sketchesRepository({ db }: Database) {
   async function save(
     trx: Executor,
     current: Sketch | undefined,
-    next: { id: string; userId: string; kind: Sketch['kind']; circuit: string; name: string; source: string },
+    next: {
+      id: string;
+      userId: string;
+      kind: Sketch['kind'];
+      circuit: string;
+      name: string;
+      source: string;
+      blocks: string | null;
+    },
     baseRevision: number | null,
     now: Date,
   ): Promise<SaveResult> {
     const at = now.toISOString();
     if (current) {
       if (baseRevision !== current.revision) return { outcome: 'changed', current };
-      if (current.source === next.source && current.name === next.name && current.circuit === next.circuit) {
+      const same =
+        current.source === next.source &&
+        current.name === next.name &&
+        current.circuit === next.circuit &&
+        blocksText(current.blocks) === next.blocks;
+      if (same) {
         return { outcome: 'updated', sketch: current };
       }
       const sketch = await trx
@@ -38,6 +53,7 @@ export function sketchesRepository({ db }: Database) {
           name: next.name,
           circuit: next.circuit,
           source: next.source,
+          blocks: next.blocks,
           revision: current.revision + 1,
           updated_at: at,
         })
@@ -60,6 +76,7 @@ export function sketchesRepository({ db }: Database) {
         circuit: next.circuit,
         name: next.name,
         source: next.source,
+        blocks: next.blocks,
         revision: 1,
         created_at: at,
         updated_at: at,
@@ -74,11 +91,16 @@ export function sketchesRepository({ db }: Database) {
 
   return {
     async list(userId: string, trx: Executor = db): Promise<SketchSummary[]> {
-      return own(trx, userId)
+      const rows = await own(trx, userId)
         .select(['id', 'kind', 'circuit', 'name', 'revision', 'created_at', 'updated_at'])
+        .select((eb) => eb('blocks', 'is not', null).as('with_blocks'))
         .orderBy('updated_at', 'desc')
         .orderBy('id')
         .execute();
+      return rows.map(({ with_blocks, ...summary }) => ({
+        ...summary,
+        made_with: with_blocks ? ('blocks' as const) : ('code' as const),
+      }));
     },
 
     /** Everything the account saved, in full: for its data export. */
@@ -119,6 +141,7 @@ export function sketchesRepository({ db }: Database) {
             circuit: slug,
             name: '',
             source,
+            blocks: null,
           };
           return save(trx, current, next, baseRevision, now);
         });
@@ -135,7 +158,7 @@ export function sketchesRepository({ db }: Database) {
     async saveOwnSketch(
       userId: string,
       id: string,
-      fields: { name: string; circuit: string; source: string },
+      fields: { name: string; circuit: string; source: string; blocks: Sketch['blocks'] },
       baseRevision: number | null,
       limit: number,
       now = new Date(),
@@ -152,7 +175,8 @@ export function sketchesRepository({ db }: Database) {
               .executeTakeFirstOrThrow();
             if (Number(n) >= limit) return { outcome: 'limit' as const };
           }
-          return save(trx, row ? strip(row) : undefined, { id, userId, kind: 'own', ...fields }, baseRevision, now);
+          const next = { id, userId, kind: 'own' as const, ...fields, blocks: blocksText(fields.blocks) };
+          return save(trx, row ? strip(row) : undefined, next, baseRevision, now);
         });
       } catch (error) {
         // The same new id saved twice at once: the second hears of the first.
@@ -198,7 +222,10 @@ export function sketchesRepository({ db }: Database) {
   };
 }
 
-/** A row as the API shows it: without its owner's id. */
-function strip({ user_id: _owner, ...sketch }: Sketch & { user_id: string }): Sketch {
-  return sketch;
+/** A row as the API shows it: without its owner's id, its blocks as the object Blockly saved. */
+function strip({ user_id: _owner, blocks, ...sketch }: Selectable<SketchesTable>): Sketch {
+  return { ...sketch, blocks: blocks === null ? null : (JSON.parse(blocks) as Record<string, unknown>) };
 }
+
+/** Blocks as the database keeps them: JSON text, or null for a sketch written as text. */
+const blocksText = (blocks: Sketch['blocks']) => (blocks === null ? null : JSON.stringify(blocks));

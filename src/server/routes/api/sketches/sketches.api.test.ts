@@ -3,7 +3,13 @@ import { expect } from 'vitest';
 import { apiErrorSchema } from '#shared/schemas/api-error.ts';
 import type { Session } from '#shared/schemas/auth.ts';
 import { SKETCH_SOURCE_MAX_BYTES } from '#shared/schemas/sketch-compile.ts';
-import { MAX_OWN_SKETCHES, sketchChangedSchema, sketchListSchema, sketchSchema } from '#shared/schemas/sketches.ts';
+import {
+  MAX_OWN_SKETCHES,
+  SKETCH_BLOCKS_MAX_BYTES,
+  sketchChangedSchema,
+  sketchListSchema,
+  sketchSchema,
+} from '#shared/schemas/sketches.ts';
 import { describeEachDatabase } from '#test/server-fixture.ts';
 import { signUpAndSignIn } from '#test/sign-up.ts';
 import { bearer, request, type TestServer } from '#test/test-server.ts';
@@ -20,7 +26,7 @@ const call = (server: TestServer, session: Session | null, method: string, path:
 const rows = (server: TestServer) =>
   server.app.database.db
     .selectFrom('sketches')
-    .select(['user_id', 'kind', 'circuit', 'name', 'source', 'revision'])
+    .select(['user_id', 'kind', 'circuit', 'name', 'source', 'blocks', 'revision'])
     .orderBy('id')
     .execute();
 
@@ -110,6 +116,42 @@ describeEachDatabase('saved sketches', (test) => {
     expect((await call(server, ada, 'GET', path)).status).toBe(404);
   });
 
+  test('a sketch made with blocks keeps its workspace beside its C++, until it is turned into code', async ({
+    server,
+  }) => {
+    const id = randomUUID();
+    const path = `/api/sketches/${id}`;
+    const blocks = { blocks: { languageVersion: 0, blocks: [{ type: 'arduino_forever', id: 'a1', x: 20, y: 20 }] } };
+    const made = await call(server, ada, 'PUT', path, {
+      name: 'Blink with blocks',
+      circuit: 'trainer',
+      source: 'void setup() {}\nvoid loop() {}\n',
+      blocks,
+      base_revision: null,
+    });
+    expect(made.status).toBe(201);
+    expect(sketchSchema.parse((await call(server, ada, 'GET', path)).body)).toMatchObject({ blocks, revision: 1 });
+    // The same blocks again are no new revision; moved blocks are.
+    const saved = { name: 'Blink with blocks', circuit: 'trainer', source: 'void setup() {}\nvoid loop() {}\n' };
+    const same = await call(server, ada, 'PUT', path, { ...saved, blocks, base_revision: 1 });
+    expect(sketchSchema.parse(same.body).revision).toBe(1);
+    const moved = { blocks: { languageVersion: 0, blocks: [{ type: 'arduino_forever', id: 'a1', x: 90, y: 20 }] } };
+    const changed = await call(server, ada, 'PUT', path, { ...saved, blocks: moved, base_revision: 1 });
+    expect(sketchSchema.parse(changed.body)).toMatchObject({ blocks: moved, revision: 2 });
+    const listed = async () => sketchListSchema.parse((await call(server, ada, 'GET', '/api/sketches')).body);
+    expect((await listed()).sketches.map((s) => s.made_with)).toEqual(['blocks']);
+    // "Turn into code": the C++ stays, the blocks go (a save without them is a text sketch).
+    const turned = await call(server, ada, 'PUT', path, {
+      name: 'Blink with blocks',
+      circuit: 'trainer',
+      source: 'void setup() {}\nvoid loop() { /* mine now */ }\n',
+      base_revision: 2,
+    });
+    expect(sketchSchema.parse(turned.body)).toMatchObject({ blocks: null, revision: 3 });
+    expect((await listed()).sketches.map((s) => s.made_with)).toEqual(['code']);
+    expect((await rows(server))[0]?.blocks).toBeNull();
+  });
+
   test('nobody reads, changes or deletes another learner’s sketches', async ({ server }) => {
     const id = randomUUID();
     await call(server, ada, 'PUT', `/api/sketches/${id}`, {
@@ -161,6 +203,10 @@ describeEachDatabase('saved sketches', (test) => {
       [own({ ...valid, user_id: bob.user.id }), 400],
       [own({ name: 'Ok', circuit: 'trainer', source: 'x' }), 400],
       [own({ ...valid, source: 'é'.repeat(SKETCH_SOURCE_MAX_BYTES / 2 + 1) }), 413],
+      [own({ ...valid, blocks: 'forever' }), 400],
+      [own({ ...valid, blocks: [{ type: 'arduino_forever' }] }), 400],
+      [own({ ...valid, blocks: { blocks: { padding: 'x'.repeat(SKETCH_BLOCKS_MAX_BYTES) } } }), 413],
+      [call(server, ada, 'PUT', TUTORIAL, { source: 'x', blocks: {}, base_revision: null }), 400],
       [call(server, ada, 'PUT', '/api/sketches/not-a-uuid', valid), 400],
       [call(server, ada, 'PUT', '/api/sketches/tutorials/mars-rover', { source: 'x', base_revision: null }), 400],
       [call(server, ada, 'GET', '/api/sketches/tutorials/..%2F..%2Fetc'), 400],

@@ -4,6 +4,7 @@ import { SKETCH_SOURCE_MAX_BYTES } from '#shared/schemas/sketch-compile.ts';
 import {
   MAX_OWN_SKETCHES,
   ownSketchParamsSchema,
+  SKETCH_BLOCKS_MAX_BYTES,
   saveOwnSketchSchema,
   saveTutorialSketchSchema,
   sketchChangedSchema,
@@ -15,12 +16,19 @@ import type { SaveResult } from '../../../db/repositories/sketches.ts';
 import { HttpError } from '../../../http-error.ts';
 import { BODY_ERRORS, errorResponses } from '../error-responses.ts';
 
-/** Room for a 64 KB sketch as JSON, where every newline and quote is escaped. */
-const BODY_LIMIT_BYTES = 4 * SKETCH_SOURCE_MAX_BYTES;
+/** Room for a 64 KB sketch as JSON, where every newline and quote is escaped, and a blocks sketch's workspace. */
+const BODY_LIMIT_BYTES = 4 * SKETCH_SOURCE_MAX_BYTES + SKETCH_BLOCKS_MAX_BYTES;
 
-function checkSize(source: string) {
+function checkSize(source: string, blocks: object | null = null) {
   if (Buffer.byteLength(source, 'utf8') > SKETCH_SOURCE_MAX_BYTES) {
     throw new HttpError(413, 'sketch_too_large', `A sketch may be at most ${SKETCH_SOURCE_MAX_BYTES / 1024} KB.`);
+  }
+  if (blocks !== null && Buffer.byteLength(JSON.stringify(blocks), 'utf8') > SKETCH_BLOCKS_MAX_BYTES) {
+    throw new HttpError(
+      413,
+      'blocks_too_large',
+      `A blocks program may be at most ${SKETCH_BLOCKS_MAX_BYTES / 1024} KB. Turn part of it into code, or split it.`,
+    );
   }
 }
 
@@ -142,13 +150,13 @@ export const sketchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = await app.requireUser(request);
-      checkSize(request.body.source);
-      const { name, circuit, source, base_revision } = request.body;
+      const { name, circuit, source, blocks = null, base_revision } = request.body;
+      checkSize(source, blocks);
       const { status, body } = answerOf(
         await sketches.saveOwnSketch(
           caller.userId,
           request.params.id,
-          { name, circuit, source },
+          { name, circuit, source, blocks },
           base_revision,
           MAX_OWN_SKETCHES,
         ),
