@@ -35,7 +35,15 @@ export const PROGRAM_BLOCKS: readonly BlockJson[] = [
     type: 'board_every',
     message0: 'every %1 ms %2 %3',
     args0: [
-      { type: 'field_number', name: 'MS', value: 1000, min: 1, precision: 1, ariaTypeName: 'milliseconds' },
+      {
+        type: 'field_number',
+        name: 'MS',
+        value: 1000,
+        min: 1,
+        max: 86_400_000,
+        precision: 1,
+        ariaTypeName: 'milliseconds',
+      },
       { type: 'input_dummy' },
       body('DO'),
     ],

@@ -1,4 +1,4 @@
-import type * as Blockly from 'blockly/core';
+import * as Blockly from 'blockly/core';
 import type { Circuit } from '#shared/content/tutorials.ts';
 import { type PartRole, partsWithRole } from './circuit-parts.ts';
 
@@ -23,7 +23,7 @@ export const useCircuit = tieWorkspaceToCircuit;
 
 /** The circuit the workspace (or the workspace its flyout serves) was tied to. */
 export function circuitOf(workspace: Blockly.Workspace): Circuit | undefined {
-  const target = 'targetWorkspace' in workspace ? (workspace.targetWorkspace as Blockly.Workspace | null) : null;
+  const target = workspace instanceof Blockly.WorkspaceSvg ? workspace.targetWorkspace : null;
   return circuits.get(workspace) ?? (target ? circuits.get(target) : undefined);
 }
 
