@@ -3,7 +3,7 @@ import { TRAINER_BOARD } from '#shared/content/trainer-board.ts';
 import { type Circuit, TUTORIALS } from '#shared/content/tutorials.ts';
 import { Simulation } from '#shared/simulator/simulation.ts';
 import { compileClean } from '#test/compiled-sketch.ts';
-import { ledBrightness, runUntil } from '#test/scenario-steps.ts';
+import { lcdLines, ledBrightness, runUntil } from '#test/scenario-steps.ts';
 import { sketchFromBlocks } from './arduino-generator.ts';
 import { blockSamples, everyBlockProgram } from './block-samples.ts';
 import { BLOCK_STARTERS } from './block-starters.ts';
@@ -42,7 +42,7 @@ describe('blocks compiled', () => {
   }
 });
 
-describe('block starters on the simulated trainer board', () => {
+describe('block programs on the simulated trainer board', () => {
   async function simulateStarter(id: string): Promise<Simulation> {
     const starter = BLOCK_STARTERS.find((s) => s.id === id);
     if (!starter) throw new Error(`No starter ${id}`);
@@ -128,5 +128,69 @@ describe('block starters on the simulated trainer board', () => {
     sim.set('sonar', 'cm', 11);
     runUntil(sim, () => !sounding(sim), 'the beeping to stop', 500);
     expect(listen().some(Boolean)).toBe(false);
+  });
+
+  it('the LCD shows a row over what it showed before, and "every N ms" runs beside forever', {
+    timeout: 120_000,
+  }, async () => {
+    const print = (row: string, value: object) => ({
+      type: 'lcd_print',
+      fields: { ROW: row },
+      inputs: { VALUE: { block: value } },
+    });
+    const blocks = {
+      blocks: {
+        languageVersion: 0,
+        blocks: [
+          {
+            type: 'board_starts',
+            x: 0,
+            y: 0,
+            inputs: { DO: { block: print('1', { type: 'text', fields: { TEXT: 'Knob:' } }) } },
+          },
+          {
+            type: 'board_forever',
+            x: 0,
+            y: 100,
+            inputs: {
+              DO: {
+                block: {
+                  ...print('2', { type: 'part_reading', fields: { PART: 'pot' } }),
+                  next: {
+                    block: {
+                      type: 'time_wait_ms',
+                      inputs: { MS: { block: { type: 'math_number', fields: { NUM: 20 } } } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+          {
+            type: 'board_every',
+            x: 0,
+            y: 200,
+            fields: { MS: 300 },
+            inputs: { DO: { block: { type: 'part_toggle', fields: { PART: 'redLed' } } } },
+          },
+        ],
+      },
+    };
+    const { hex, clock } = await compileBlocks(blocks, TRAINER_BOARD, 'LCD and every');
+    const sim = new Simulation(TRAINER_BOARD, hex, clock);
+    sim.set('pot', 'position', 100);
+    runUntil(sim, () => lcdLines(sim)[1] === '1023', 'the knob on the LCD', 2_000);
+    expect(lcdLines(sim)[0]).toBe('Knob:');
+    sim.set('pot', 'position', 0);
+    // "0", and none of 1023's digits left behind it.
+    runUntil(sim, () => lcdLines(sim)[1] === '0', 'the knob turned down on the LCD', 1_000);
+    const red: boolean[] = [];
+    for (let ms = 0; ms < 1_200; ms += 50) {
+      sim.run(50);
+      red.push(ledBrightness(sim, 'redLed') > 0.5);
+    }
+    const changes = red.filter((on, i) => i > 0 && on !== red[i - 1]).length;
+    expect(changes).toBeGreaterThanOrEqual(3);
+    expect(changes).toBeLessThanOrEqual(5);
   });
 });

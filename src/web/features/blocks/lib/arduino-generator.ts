@@ -28,7 +28,7 @@ export { MissingPartError } from './arduino-code-generator.ts';
 /** The sketch the workspace's blocks make on this circuit. */
 export function sketchFromWorkspace(workspace: Blockly.Workspace, circuit: Circuit): GeneratedSketch {
   const generator = new ArduinoGenerator(circuit, workspace, [PROGRAM_GENERATORS, PART_GENERATORS]);
-  const tops = workspace.getTopBlocks(true).filter((block) => block.isEnabled());
+  const tops = workspace.getTopBlocks(true).filter((block) => block.isEnabled() && !block.isInsertionMarker());
   const ofType = (type: string) => tops.filter((block) => block.type === type);
 
   const setupParts = ofType('board_starts').map((block, i) => {

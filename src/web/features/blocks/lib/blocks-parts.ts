@@ -9,7 +9,7 @@ import { partOptions } from './workspace-circuit.ts';
  * so it cannot name a part the board does not have.
  */
 
-type BlockJson = Record<string, unknown>;
+type BlockJson = Record<string, unknown> & { readonly args0?: readonly unknown[] };
 
 interface PartBlock {
   readonly type: string;
@@ -208,7 +208,7 @@ export function definePartBlocks(): void {
     Blockly.Blocks[type] = {
       init(this: Blockly.Block) {
         const workspace = this.workspace;
-        const args = (json.args0 as readonly unknown[] | undefined)?.map((arg) =>
+        const args = json.args0?.map((arg) =>
           arg === PART
             ? {
                 type: 'field_dropdown',
