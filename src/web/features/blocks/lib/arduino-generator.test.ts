@@ -7,22 +7,11 @@ import { BLOCK_STARTERS, emptyBlocks } from './block-starters.ts';
 
 /** A program of "when the board starts" and "forever" with these blocks (serialization JSON) inside. */
 function program(starts: object | undefined, forever: object | undefined, variables: object[] = []) {
-  return {
-    blocks: {
-      languageVersion: 0,
-      blocks: [
-        { type: 'board_starts', id: 'starts', x: 0, y: 0, ...(starts ? { inputs: { DO: { block: starts } } } : {}) },
-        {
-          type: 'board_forever',
-          id: 'forever',
-          x: 0,
-          y: 100,
-          ...(forever ? { inputs: { DO: { block: forever } } } : {}),
-        },
-      ],
-    },
-    variables,
-  };
+  const blocks: object[] = [
+    { type: 'board_starts', id: 'starts', x: 0, y: 0, ...(starts ? { inputs: { DO: { block: starts } } } : {}) },
+    { type: 'board_forever', id: 'forever', x: 0, y: 100, ...(forever ? { inputs: { DO: { block: forever } } } : {}) },
+  ];
+  return { blocks: { languageVersion: 0, blocks }, variables };
 }
 
 const ms = (value: number) => ({ block: { type: 'math_number', fields: { NUM: value } } });
@@ -162,6 +151,21 @@ describe('the Arduino generator', () => {
         '  if (millis() - everyTimer1000ms2 >= 1000) {',
       ].join('\n'),
     );
+  });
+
+  it('leaves out blocks under no start block, and disabled ones; a second forever runs after the first', () => {
+    const json = program(undefined, turn('on', 'redLed', 'ON'));
+    json.blocks.blocks.push(
+      { type: 'board_forever', id: 'forever2', x: 0, y: 200, inputs: { DO: { block: wait('w2', 7) } } },
+      { ...turn('loose', 'yellowLed', 'ON'), x: 300, y: 0 },
+      { type: 'board_forever', id: 'off', x: 0, y: 300, enabled: false, inputs: { DO: { block: wait('w3', 9) } } },
+    );
+    const sketch = sketchFromBlocks(json, TRAINER_BOARD);
+    expect(sketch.source).toContain('void loop() {\n  digitalWrite(RED_LED_PIN, HIGH);\n  delay(7);\n}\n');
+    expect(sketch.source).not.toContain('YELLOW_LED');
+    expect(sketch.source).not.toContain('delay(9)');
+    expect(sketch.lines.has('loose')).toBe(false);
+    expect(sketch.lines.get('forever2')).toEqual(sketch.lines.get('w2'));
   });
 
   it("names a learner's variables as C++ allows, away from C++'s and Arduino's own words", () => {
