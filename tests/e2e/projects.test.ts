@@ -55,24 +55,7 @@ describe('projects', () => {
     await close();
   });
 
-  test('shows 3 steps until View Full Tutorial, then all of them until Show Less', async ({ browser }) => {
-    const { page, close } = await openSignedInPage(browser);
-    await page.goto(url('/projects?q=plant'));
-    const card = page.locator('article').filter({ hasText: 'Plant Watering Robot' });
-    await card.waitFor();
-    const steps = card.locator('ol > li');
-    expect(await steps.count()).toBe(3);
-    const more = card.getByText(/^\.\.\. and \d+ more steps$/);
-    const hidden = Number((await more.textContent())?.match(/\d+/)?.[0]);
-    expect(hidden).toBeGreaterThan(0);
-    await card.getByRole('button', { name: 'View Full Tutorial' }).click();
-    expect(await steps.count()).toBe(3 + hidden);
-    expect(await more.count()).toBe(0);
-    await card.getByRole('button', { name: 'Show Less' }).click();
-    expect(await steps.count()).toBe(3);
-    expect(await card.getByRole('heading', { name: 'Materials Needed' }).count()).toBe(1);
-    await close();
-  });
+  // A card's 3 steps until View Full Tutorial, then all until Show Less: project-card.component.test.tsx.
 
   test('the video loads nothing from another site until play is pressed, then the privacy-enhanced embed', async ({
     browser,

@@ -148,25 +148,7 @@ describe('uploading to a board from the tutorial page', () => {
     await close();
   });
 
-  test('says so where there is no Web Serial, and offers the .hex, the avrdude command and the .ino', async ({
-    browser,
-  }) => {
-    const { page, context, close } = await openSignedInPage(browser);
-    await context.addInitScript(() => {
-      delete (Navigator.prototype as { serial?: unknown }).serial;
-    });
-    await openUpload(page);
-    await page.getByText('This browser cannot talk to a board over USB.').waitFor();
-    const section = page.locator('#upload');
-    expect(await section.getByRole('link', { name: 'Download .hex' }).getAttribute('href')).toBe(
-      `/sketches/${SLUG}.hex`,
-    );
-    expect(await section.getByRole('link', { name: /Download .ino/ }).getAttribute('href')).toBe(
-      `/sketches/${SLUG}.ino`,
-    );
-    await section.getByText(`flash:w:${SLUG}.hex:i`).waitFor();
-    await close();
-  });
+  // Where the browser has no Web Serial (the message, the .hex, the .ino and avrdude): upload-panel.component.test.tsx.
 
   test('axe finds no violations with the upload open, in both themes', async ({ browser }) => {
     // Each theme at one width: the panel has no width-specific markup (the 375 px layout is the same elements stacked).
