@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { expectToast } from '#test/toast.ts';
-import { baseUrl, expectNoAxeViolations, openSignedInPage, test, url } from './fixtures.ts';
+import { baseUrl, expectNoAxeViolations, inEachLook, LOOKS, openSignedInPage, test, url } from './fixtures.ts';
 
 const cardTitles = (page: Page) => page.locator('main article h2').allTextContents();
 
@@ -159,18 +159,16 @@ describe('projects', () => {
     await close();
   });
 
-  test('axe finds no violations on /projects, collapsed and expanded, in both themes', async ({ browser }) => {
-    for (const theme of ['dark', 'light'] as const) {
-      const { page, close } = await openSignedInPage(browser, { theme, reducedMotion: true });
-      await page.goto(url('/projects'));
-      await page.locator('article').first().waitFor();
-      await page.waitForLoadState('networkidle');
-      await expectNoAxeViolations(page, `/projects ${theme}`);
-      const expand = page.getByRole('button', { name: 'View Full Tutorial' });
-      while ((await expand.count()) > 0) await expand.first().click();
-      expect(await page.getByRole('button', { name: 'Show Less' }).count()).toBe(9);
-      await expectNoAxeViolations(page, `/projects expanded ${theme}`);
-      await close();
-    }
+  test('axe finds no violations on /projects, collapsed and expanded, in both looks (LOOKS)', async ({ browser }) => {
+    const { page, close } = await openSignedInPage(browser, { ...LOOKS[0], reducedMotion: true });
+    await page.goto(url('/projects'));
+    await page.locator('article').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await inEachLook(page, ({ theme, width }) => expectNoAxeViolations(page, `/projects ${theme} ${width}`));
+    const expand = page.getByRole('button', { name: 'View Full Tutorial' });
+    while ((await expand.count()) > 0) await expand.first().click();
+    expect(await page.getByRole('button', { name: 'Show Less' }).count()).toBe(9);
+    await inEachLook(page, ({ theme, width }) => expectNoAxeViolations(page, `/projects expanded ${theme} ${width}`));
+    await close();
   });
 });
