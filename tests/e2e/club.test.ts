@@ -9,6 +9,7 @@ import {
   authUrlReturningTo,
   baseUrl,
   expectNoAxeViolations,
+  inEachLook,
   LOOKS,
   lookAt,
   openPage,
@@ -382,46 +383,54 @@ describe('club operations', () => {
     await laptop.close();
   });
 
-  for (const { theme, width } of LOOKS) {
-    const label = `${theme} ${width}`;
-    // 120 s: four pages, a dialog and two forms checked by axe; beside another e2e file on a loaded
-    // machine this took over 60 s (the fresh-clone CI run of 2026-11-28).
-    test(`axe finds no violations on /admin, the dashboard, /reset-password and the forgot-password panel (${label}); screenshots`, {
-      timeout: 120_000,
-    }, async ({ browser }) => {
-      mkdirSync(SHOTS, { recursive: true });
-      const admin = await openAdmin(browser, { theme, width, reducedMotion: true });
-      const { page } = admin;
-      await page
-        .getByRole('status')
-        .filter({ hasText: /members?, newest first/ })
-        .waitFor();
-      await expectNoAxeViolations(page, `/admin ${label}`);
+  // Each state reached once and checked in both looks (inEachLook): one journey, where a test a look made it twice.
+  // 150 s: four pages, a dialog and two forms checked by axe twice; beside another e2e file on a loaded
+  // machine one look of it took over 60 s (the fresh-clone CI run of 2026-11-28).
+  test('axe finds no violations on /admin, the dashboard, /reset-password and the forgot-password panel, in both looks (LOOKS); screenshots', {
+    timeout: 150_000,
+  }, async ({ browser }) => {
+    mkdirSync(SHOTS, { recursive: true });
+    const admin = await openAdmin(browser, { ...LOOKS[0], reducedMotion: true });
+    const { page } = admin;
+    await page
+      .getByRole('status')
+      .filter({ hasText: /members?, newest first/ })
+      .waitFor();
+    await inEachLook(page, async ({ theme, width }) => {
+      await expectNoAxeViolations(page, `/admin ${theme} ${width}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
         0,
       );
       await lookAt(page, { path: `${SHOTS}/admin-${theme}-${width}.png`, fullPage: true });
+    });
 
-      const dialog = await manage(page, admin.email);
-      await expectNoAxeViolations(page, `/admin manage dialog ${label}`);
+    const dialog = await manage(page, admin.email);
+    await inEachLook(page, async ({ theme, width }) => {
+      await expectNoAxeViolations(page, `/admin manage dialog ${theme} ${width}`);
       await lookAt(page, { path: `${SHOTS}/admin-dialog-${theme}-${width}.png` });
-      await dialog.getByRole('button', { name: 'Hide from community' }).click();
-      await dialog.getByLabel(/^Reason/).waitFor();
-      await expectNoAxeViolations(page, `/admin confirm step ${label}`);
+    });
+    await dialog.getByRole('button', { name: 'Hide from community' }).click();
+    await dialog.getByLabel(/^Reason/).waitFor();
+    await inEachLook(page, async ({ theme, width }) => {
+      await expectNoAxeViolations(page, `/admin confirm step ${theme} ${width}`);
       await lookAt(page, { path: `${SHOTS}/admin-confirm-${theme}-${width}.png` });
-      await page.keyboard.press('Escape');
-      await page.getByLabel('Search members by e-mail or username').fill('');
+    });
+    await page.keyboard.press('Escape');
+    await page.getByLabel('Search members by e-mail or username').fill('');
 
-      await page.getByRole('tab', { name: 'Audit log' }).click();
-      await page.locator('ol li').first().waitFor();
-      await expectNoAxeViolations(page, `/admin audit log ${label}`);
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    await page.locator('ol li').first().waitFor();
+    await inEachLook(page, async ({ theme, width }) => {
+      await expectNoAxeViolations(page, `/admin audit log ${theme} ${width}`);
       await lookAt(page, { path: `${SHOTS}/admin-audit-${theme}-${width}.png`, fullPage: true });
+    });
 
-      await page.goto(url('/dashboard'));
-      const account = page.getByRole('region', { name: 'Account and privacy' });
-      await account.getByRole('button', { name: 'Change password' }).click();
-      await account.getByLabel('Current password').waitFor();
-      await expectNoAxeViolations(page, `/dashboard ${label}`);
+    await page.goto(url('/dashboard'));
+    const account = page.getByRole('region', { name: 'Account and privacy' });
+    await account.getByRole('button', { name: 'Change password' }).click();
+    await account.getByLabel('Current password').waitFor();
+    await inEachLook(page, async ({ theme, width }) => {
+      await expectNoAxeViolations(page, `/dashboard ${theme} ${width}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
         0,
       );
@@ -435,32 +444,40 @@ describe('club operations', () => {
           clip: { ...box, y: box.y + scrollY },
         });
       }
-      await account.getByRole('button', { name: 'Delete my account' }).click();
-      await page.getByRole('dialog').getByLabel('Your password').waitFor();
-      await expectNoAxeViolations(page, `/dashboard delete dialog ${label}`);
+    });
+    await account.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('dialog').getByLabel('Your password').waitFor();
+    await inEachLook(page, async ({ theme, width }) => {
+      await expectNoAxeViolations(page, `/dashboard delete dialog ${theme} ${width}`);
       await lookAt(page, { path: `${SHOTS}/dashboard-delete-${theme}-${width}.png` });
-      await page.keyboard.press('Escape');
-      expect(admin.errors).toEqual([]);
-      await admin.close();
+    });
+    await page.keyboard.press('Escape');
+    expect(admin.errors).toEqual([]);
+    await admin.close();
 
-      const visitor = await openPage(browser, { theme, width, reducedMotion: true });
-      await visitor.page.goto(url('/reset-password#token=not-a-real-token'));
-      await visitor.page.getByLabel('New password').waitFor();
-      await expectNoAxeViolations(visitor.page, `/reset-password ${label}`);
+    const visitor = await openPage(browser, { ...LOOKS[0], reducedMotion: true });
+    await visitor.page.goto(url('/reset-password#token=not-a-real-token'));
+    await visitor.page.getByLabel('New password').waitFor();
+    await inEachLook(visitor.page, async ({ theme, width }) => {
+      await expectNoAxeViolations(visitor.page, `/reset-password ${theme} ${width}`);
       await lookAt(visitor.page, { path: `${SHOTS}/reset-password-${theme}-${width}.png`, fullPage: true });
-      await visitor.page.goto(url('/reset-password'));
-      await visitor.page.getByText('This page needs your reset link').waitFor();
+    });
+    await visitor.page.goto(url('/reset-password'));
+    await visitor.page.getByText('This page needs your reset link').waitFor();
+    await inEachLook(visitor.page, async ({ theme, width }) => {
       await lookAt(visitor.page, {
         path: `${SHOTS}/reset-password-missing-${theme}-${width}.png`,
         fullPage: true,
       });
-      await visitor.page.goto(url('/auth'));
-      await visitor.page.getByRole('button', { name: 'Forgot password?' }).click();
-      await visitor.page.getByText("Ask your club's RoboForge administrator for a reset link.").waitFor();
-      await expectNoAxeViolations(visitor.page, `/auth forgot password ${label}`);
-      await lookAt(visitor.page, { path: `${SHOTS}/forgot-password-admin-${theme}-${width}.png`, fullPage: true });
-      expect(visitor.errors).toEqual([]);
-      await visitor.close();
     });
-  }
+    await visitor.page.goto(url('/auth'));
+    await visitor.page.getByRole('button', { name: 'Forgot password?' }).click();
+    await visitor.page.getByText("Ask your club's RoboForge administrator for a reset link.").waitFor();
+    await inEachLook(visitor.page, async ({ theme, width }) => {
+      await expectNoAxeViolations(visitor.page, `/auth forgot password ${theme} ${width}`);
+      await lookAt(visitor.page, { path: `${SHOTS}/forgot-password-admin-${theme}-${width}.png`, fullPage: true });
+    });
+    expect(visitor.errors).toEqual([]);
+    await visitor.close();
+  });
 });

@@ -14,6 +14,7 @@ import type {
 import { test as baseTest, expect, inject } from 'vitest';
 import { testSettings } from '#test/settings.ts';
 import { signUpAndSignIn } from '#test/sign-up.ts';
+import { THEME_STORAGE_KEY } from '../../src/shared/constants.ts';
 import { PERSONAL_CACHE_NAME } from '../../src/shared/offline.ts';
 import { launchBrowser } from './browser.ts';
 
@@ -63,6 +64,39 @@ export const LOOKS = [
   { theme: 'dark', width: 375 },
   { theme: 'light', width: 1280 },
 ] as const;
+export type Look = (typeof LOOKS)[number];
+
+/** The window of a page opened at `width`, as openPage sizes it. */
+const viewportOf = (width: number) => ({ width, height: width < 500 ? 812 : 900 });
+
+/**
+ * Runs `check` on the page as it is, in each of the LOOKS, without loading it again: the window
+ * resized (the layout is CSS alone, but for the code's wrap, chosen when the code first shows:
+ * code-wrap.ts) and the theme switched as a choice made in another tab arrives (theme-store.ts).
+ * One load and one journey to the state for both looks, where a load per look paid them twice
+ * (issue 35). The page is left in the last look, which the context's next loads keep.
+ */
+export async function inEachLook(page: Page, check: (look: Look) => Promise<void>): Promise<void> {
+  // Colours switch at once while the looks are checked: an element eased into the new theme (its
+  // colour transition, started only when something first reads its style, as axe does) showed axe
+  // colours halfway between the two.
+  const instant = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important }' });
+  for (const look of LOOKS) {
+    await page.setViewportSize(viewportOf(look.width));
+    await page.evaluate(
+      ([key, theme]) => {
+        localStorage.setItem(key, theme);
+        document.documentElement.classList.toggle('dark', theme === 'dark');
+        window.dispatchEvent(new StorageEvent('storage', { key, newValue: theme }));
+      },
+      [THEME_STORAGE_KEY, look.theme] as const,
+    );
+    // The layout of the new width, before anything measures or checks it.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await check(look);
+  }
+  await instant.evaluate((style) => style.parentNode?.removeChild(style));
+}
 
 /**
  * Saves a screenshot for people to look at (`SCREENSHOTS=1 npm run test:e2e`, docs/tests.md):
@@ -106,7 +140,7 @@ export async function openPage(
 ): Promise<WatchedPage> {
   const width = options.width ?? 1280;
   const context = await browser.newContext({
-    viewport: { width, height: width < 500 ? 812 : 900 },
+    viewport: viewportOf(width),
     reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
     serviceWorkers: options.serviceWorkers ?? 'block',
   });

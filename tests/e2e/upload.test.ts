@@ -5,7 +5,7 @@ import { describe, expect } from 'vitest';
 import { imageFromHex } from '#shared/simulator/intel-hex.ts';
 import { unoWithOptiboot } from '#test/optiboot.ts';
 import { attachSimulatedSerial } from '#test/simulated-web-serial.ts';
-import { expectNoAxeViolations, lookAt, openSignedInPage, test, url } from './fixtures.ts';
+import { expectNoAxeViolations, inEachLook, LOOKS, lookAt, openSignedInPage, test, url } from './fixtures.ts';
 
 // The learner's path from "Upload to your board" to a running robot, against the real optiboot on a
 // simulated Uno behind navigator.serial (tests/support/simulated-web-serial.ts).
@@ -148,39 +148,18 @@ describe('uploading to a board from the tutorial page', () => {
     await close();
   });
 
-  test('says so where there is no Web Serial, and offers the .hex, the avrdude command and the .ino', async ({
-    browser,
-  }) => {
-    const { page, context, close } = await openSignedInPage(browser);
-    await context.addInitScript(() => {
-      delete (Navigator.prototype as { serial?: unknown }).serial;
-    });
-    await openUpload(page);
-    await page.getByText('This browser cannot talk to a board over USB.').waitFor();
-    const section = page.locator('#upload');
-    expect(await section.getByRole('link', { name: 'Download .hex' }).getAttribute('href')).toBe(
-      `/sketches/${SLUG}.hex`,
-    );
-    expect(await section.getByRole('link', { name: /Download .ino/ }).getAttribute('href')).toBe(
-      `/sketches/${SLUG}.ino`,
-    );
-    await section.getByText(`flash:w:${SLUG}.hex:i`).waitFor();
-    await close();
-  });
+  // Where the browser has no Web Serial (the message, the .hex, the .ino and avrdude): upload-panel.component.test.tsx.
 
-  test('axe finds no violations with the upload open, in both themes', async ({ browser }) => {
-    // Each theme at one width: the panel has no width-specific markup (the 375 px layout is the same elements stacked).
-    for (const [theme, width] of [
-      ['light', 1280],
-      ['dark', 375],
-    ] as const) {
-      const { page, close } = await openSignedInPage(browser, { theme, width });
-      await attachSimulatedSerial(page, await unoWithOptiboot());
-      await openUpload(page);
-      await page.getByRole('button', { name: 'Upload to board' }).waitFor();
+  test('axe finds no violations with the upload open, in both looks (LOOKS)', async ({ browser }) => {
+    // One load, checked in each look: the panel has no width-specific markup (the 375 px layout is the same elements stacked).
+    const { page, close } = await openSignedInPage(browser, LOOKS[0]);
+    await attachSimulatedSerial(page, await unoWithOptiboot());
+    await openUpload(page);
+    await page.getByRole('button', { name: 'Upload to board' }).waitFor();
+    await inEachLook(page, async ({ theme, width }) => {
       await lookAt(page.locator('#upload'), { path: `/tmp/shots/upload-${theme}-${width}.png` });
       await expectNoAxeViolations(page, `upload ${theme} ${width}px`);
-      await close();
-    }
+    });
+    await close();
   });
 });
