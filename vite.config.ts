@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { blocklyMediaPlugin } from './scripts/blockly-media-plugin.ts';
 import { tutorialAssetsPlugin } from './scripts/tutorial-assets/vite-plugin.ts';
 import { siteNameFrom } from './src/shared/site-name.ts';
 
@@ -8,7 +9,7 @@ import { siteNameFrom } from './src/shared/site-name.ts';
 const siteName = siteNameFrom(process.env.SITE_NAME);
 
 export default defineConfig({
-  plugins: [tailwindcss(), tutorialAssetsPlugin(), reactRouter()],
+  plugins: [tailwindcss(), tutorialAssetsPlugin(), blocklyMediaPlugin(), reactRouter()],
   define: {
     // The product name is baked into the prerendered pages; `npm start` rebuilds with it.
     'import.meta.env.SITE_NAME': JSON.stringify(siteName),

@@ -42,6 +42,13 @@ describe('performance budgets of the production build', () => {
     expect(report?.simulator.editorBytes).toBeGreaterThan(40 * 1024);
   });
 
+  it(`loads Blockly only for a sketch made with blocks, at most ${BUDGETS.blocksOnDemandBytes / 1024} KB gzip`, () => {
+    // Were Blockly imported by a page, it would be in that route's chunks and not among these bytes.
+    expect(report?.blocks.holdsBlockly).toBe(true);
+    expect(report?.blocks.routesWithBlockly).toEqual([]);
+    expect(report?.blocks.bytes).toBeLessThanOrEqual(BUDGETS.blocksOnDemandBytes);
+  });
+
   it(`inlines at most ${BUDGETS.criticalCssBytes / 1024} KB gzip of critical CSS in each prerendered page`, () => {
     const pages = report?.criticalCss ?? {};
     for (const route of ['/', '/about', '/people', '/auth']) expect(pages[route], route).toBeGreaterThan(0);

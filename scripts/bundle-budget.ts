@@ -30,6 +30,12 @@ export const BUDGETS = {
    * (measured: 36.0 KB without the section, 36.4 KB with it); CodeMirror itself is on demand.
    */
   tutorialOverProjectsBytes: 37 * 1024,
+  /**
+   * What opening a sketch made with blocks loads beyond the sketch page (issue 33), gzip: Blockly
+   * 13 (about 190 KB of it), our blocks and their generator, and the blocks workbench. Only there:
+   * no page loads it first (a test checks that no route's chunks hold Blockly).
+   */
+  blocksOnDemandBytes: 210 * 1024,
   /** All stylesheets, gzip. */
   cssBytes: 20 * 1024,
   /**
@@ -191,6 +197,34 @@ export function simulatorOnDemand(initial: ReadonlySet<string>, routes: Record<s
   return { panelBytes, workerBytes, editorBytes };
 }
 
+/** A chunk that holds Blockly itself (its CSS class names are in its code). */
+const holdsBlockly = (url: string) => readFileSync(assetPath(url), 'utf8').includes('blocklyMainBackground');
+
+/**
+ * What opening a sketch made with blocks loads on the sketch page, gzip (the blocks workbench's
+ * chunk and what it imports that the page had not), and the routes whose own chunks hold Blockly
+ * (none should).
+ */
+export function blocksOnDemand(initial: ReadonlySet<string>, routes: Record<string, string>) {
+  const page = routes['routes/playground-sketch'];
+  if (!page) throw new Error('the playground sketch route is missing from the manifest');
+  const assets = readdirSync(path.join(CLIENT_DIR, 'assets'));
+  const workbench = assets.find((f) => /^blocks-workbench-[\w-]+\.js$/.test(f));
+  if (!workbench) throw new Error('the blocks workbench chunk is missing from build/client/assets');
+  const before = new Set([...initial, ...closure([page])]);
+  // The sketch page's own lazy chunks (its text editor, the simulator) are not the blocks' bytes.
+  for (const url of closure([...before].flatMap(dynamicImports).filter((u) => !u.includes('blocks-workbench'))))
+    before.add(url);
+  const blocks = closure([`/assets/${workbench}`]).filter((url) => !before.has(url));
+  return {
+    bytes: blocks.reduce((sum, url) => sum + gzipSize(assetPath(url)), 0),
+    holdsBlockly: blocks.some(holdsBlockly),
+    routesWithBlockly: Object.entries(routes)
+      .filter(([, url]) => closure([url]).some(holdsBlockly))
+      .map(([id]) => id),
+  };
+}
+
 export interface BundleReport {
   readonly initialJs: { readonly files: string[]; readonly bytes: number };
   readonly routes: Record<string, number>;
@@ -198,6 +232,8 @@ export interface BundleReport {
   readonly tutorialOverProjects: number;
   /** What "Run in the simulator" and "Edit the code" load, gzip (see `simulatorOnDemand`). */
   readonly simulator: { readonly panelBytes: number; readonly workerBytes: number; readonly editorBytes: number };
+  /** What a sketch made with blocks loads (see `blocksOnDemand`). */
+  readonly blocks: ReturnType<typeof blocksOnDemand>;
   readonly cssBytes: number;
   /** Gzip bytes of the critical CSS inlined in each prerendered page. */
   readonly criticalCss: Record<string, number>;
@@ -219,6 +255,7 @@ export function bundleReport(htmlFile = 'index.html'): BundleReport {
     routes,
     tutorialOverProjects: tutorialOverProjects(loaded, routeModules()),
     simulator: simulatorOnDemand(loaded, routeModules()),
+    blocks: blocksOnDemand(loaded, routeModules()),
     cssBytes: cssFiles().reduce((sum, url) => sum + gzipSize(assetPath(url)), 0),
     criticalCss: criticalCss(),
   };
@@ -237,6 +274,9 @@ if (import.meta.main) {
   console.warn(
     `"Run in the simulator" loads ${kb(report.simulator.panelBytes)} (panel) + ${kb(report.simulator.workerBytes)} (worker), on demand`,
     `"Edit the code" loads ${kb(report.simulator.editorBytes)} more (CodeMirror and the workbench), on demand`,
+  );
+  console.warn(
+    `a sketch made with blocks loads ${kb(report.blocks.bytes)} on demand (budget ${kb(BUDGETS.blocksOnDemandBytes)})`,
   );
   console.warn(`CSS: ${kb(report.cssBytes)} gzip (budget ${kb(BUDGETS.cssBytes)})`);
   for (const [route, bytes] of Object.entries(report.criticalCss)) {

@@ -35,7 +35,7 @@ describe('the playground', () => {
     const { page, errors, close } = await openSignedInPage(browser, { theme: 'dark' });
     await page.goto(url(ROUTES.playground));
     // The quickest visitor clicks the moment the example shows.
-    await page.getByRole('button', { name: /^Blink/ }).click();
+    await page.getByRole('button', { name: /^Blink(?! \(blocks\))/ }).click();
     await page.waitForURL(/\/playground\/[0-9a-f-]{36}$/, WAIT);
     const editor = page.getByRole('textbox', { name: 'Your sketch Blink' });
     await editor.waitFor(WAIT);

@@ -1,10 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Board } from '#shared/content/projects.ts';
-import CodeWorkbench, {
-  type LearnerProgram,
-  type WorkbenchSketch,
-} from '#web/features/code-editor/components/code-workbench.tsx';
+import type { Circuit } from '#shared/content/tutorials.ts';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import CodeWorkbench, { type WorkbenchSketch } from '#web/features/code-editor/components/code-workbench.tsx';
 import SimulatorPanel from '#web/features/simulator/components/simulator-panel.tsx';
+import type { LearnerProgram } from '#web/lib/run-sketch.ts';
+
+// Blockly and our blocks: a chunk of their own, loaded only when a sketch made with blocks opens.
+const BlocksWorkbench = lazy(() => import('#web/features/blocks/components/blocks-workbench.tsx'));
 
 export interface CodeAndSimulatorProps {
   userId: string;
@@ -14,6 +17,8 @@ export interface CodeAndSimulatorProps {
   board: Board;
   fileName: string;
   wiringSvg: string | undefined;
+  /** A sketch of one's own made with blocks: the blocks instead of the text editor, until turned into code. */
+  blocks?: { readonly circuit: Circuit; readonly onTurnedIntoCode: () => void };
 }
 
 /**
@@ -21,7 +26,15 @@ export interface CodeAndSimulatorProps {
  * just below, so editing, running and watching stay on one screen: a tutorial's "Edit the code" and
  * a playground sketch. Composed here because it joins two features (code-editor, simulator).
  */
-export function CodeAndSimulator({ userId, sketch, circuit, board, fileName, wiringSvg }: CodeAndSimulatorProps) {
+export function CodeAndSimulator({
+  userId,
+  sketch,
+  circuit,
+  board,
+  fileName,
+  wiringSvg,
+  blocks,
+}: CodeAndSimulatorProps) {
   const [program, setProgram] = useState<LearnerProgram | null>(null);
   // Each run's result comes into view under the editor, as little scrolling as shows it.
   const simulator = useRef<HTMLDivElement>(null);
@@ -31,7 +44,20 @@ export function CodeAndSimulator({ userId, sketch, circuit, board, fileName, wir
   return (
     <div className="flex flex-col gap-5">
       <div className="tray p-4 sm:p-5">
-        <CodeWorkbench userId={userId} sketch={sketch} board={board} fileName={fileName} onProgram={setProgram} />
+        {blocks && sketch.kind === 'own' ? (
+          <Suspense fallback={<Spinner label="Opening your blocks…" className="min-h-[28rem]" />}>
+            <BlocksWorkbench
+              userId={userId}
+              sketch={sketch}
+              circuit={blocks.circuit}
+              board={board}
+              onProgram={setProgram}
+              onTurnedIntoCode={blocks.onTurnedIntoCode}
+            />
+          </Suspense>
+        ) : (
+          <CodeWorkbench userId={userId} sketch={sketch} board={board} fileName={fileName} onProgram={setProgram} />
+        )}
       </div>
       {program ? (
         <div ref={simulator} className="scroll-mt-20">

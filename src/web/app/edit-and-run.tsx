@@ -1,4 +1,4 @@
-import { Sparkles } from 'lucide-react';
+import { Puzzle, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { blankSketchFor } from '#shared/content/circuits.ts';
@@ -10,6 +10,7 @@ import { reasonOf } from '#web/lib/api-client.ts';
 import { notifyError } from '#web/lib/notify.ts';
 import { createOwnSketch } from '#web/lib/sketch-sync.ts';
 import { CodeAndSimulator } from './code-and-simulator.tsx';
+import { blocksToStart } from './start-with-blocks.ts';
 
 /**
  * A tutorial's "Edit the code" (issue 32): the learner's version of its sketch with the simulator
@@ -17,16 +18,21 @@ import { CodeAndSimulator } from './code-and-simulator.tsx';
  */
 export default function EditAndRun({ userId, slug, board, fileName, original, wiringSvg }: EditorSlotProps) {
   const navigate = useNavigate();
-  const [starting, setStarting] = useState(false);
-  const startOwn = async () => {
-    setStarting(true);
+  const [starting, setStarting] = useState<'code' | 'blocks' | null>(null);
+  /** A sketch of the learner's own on this circuit, blank or of empty blocks, opened in the Playground. */
+  const startOwn = async (withBlocks: boolean) => {
+    setStarting(withBlocks ? 'blocks' : 'code');
     try {
-      const name = `My ${findProjectBySlug(slug)?.title ?? 'sketch'}`;
-      const id = await createOwnSketch(userId, { name, circuit: slug }, blankSketchFor(slug));
+      const title = findProjectBySlug(slug)?.title ?? 'sketch';
+      const id = withBlocks
+        ? await blocksToStart(slug, null).then(({ blocks, source }) =>
+            createOwnSketch(userId, { name: `My ${title} with blocks`, circuit: slug, blocks }, source),
+          )
+        : await createOwnSketch(userId, { name: `My ${title}`, circuit: slug }, blankSketchFor(slug));
       navigate(playgroundSketchPath(id));
     } catch (error) {
       notifyError('Could not start a sketch', reasonOf(error));
-      setStarting(false);
+      setStarting(null);
     }
   };
   return (
@@ -40,10 +46,25 @@ export default function EditAndRun({ userId, slug, board, fileName, original, wi
         wiringSvg={wiringSvg}
       />
       <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
-        <Button variant="secondary" size="sm" disabled={starting} onClick={() => void startOwn()}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={starting !== null}
+          aria-busy={starting === 'code'}
+          onClick={() => void startOwn(false)}
+        >
           <Sparkles aria-hidden="true" /> Start my own on this circuit
         </Button>
-        <span>A blank sketch of yours on this robot’s wiring, kept in your Playground.</span>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={starting !== null}
+          aria-busy={starting === 'blocks'}
+          onClick={() => void startOwn(true)}
+        >
+          <Puzzle aria-hidden="true" /> Start with blocks
+        </Button>
+        <span>A sketch of yours on this robot’s wiring, in text or blocks, kept in your Playground.</span>
       </div>
     </div>
   );

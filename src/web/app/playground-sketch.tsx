@@ -2,7 +2,7 @@ import { circuitDiagrams } from 'virtual:circuit-diagrams';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Pencil } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { circuitTitle, findCircuit, TRAINER_CIRCUIT } from '#shared/content/circuits.ts';
@@ -24,14 +24,21 @@ import { CodeAndSimulator } from './code-and-simulator.tsx';
 interface SketchMeta {
   readonly name: string;
   readonly circuit: string;
+  readonly madeWith: 'code' | 'blocks';
 }
 
-/** The sketch's name and circuit: as this device last had them, else as the account has them; null for none. */
+/**
+ * The sketch's name, circuit and whether it is made with blocks: as this device last had them, else
+ * as the account has them; null for none.
+ */
 async function metaOf(userId: string, id: string, signal: AbortSignal): Promise<SketchMeta | null> {
   const draft = await sketchStore.draft(userId, ownSketchKey(id));
-  if (draft?.own) return draft.own;
+  if (draft?.own) {
+    const { name, circuit, blocks } = draft.own;
+    return { name, circuit, madeWith: blocks ? 'blocks' : 'code' };
+  }
   const found = (await fetchSketchList(signal)).find((sketch) => sketch.kind === 'own' && sketch.id === id);
-  return found ? { name: found.name, circuit: found.circuit } : null;
+  return found ? { name: found.name, circuit: found.circuit, madeWith: found.made_with } : null;
 }
 
 /** The circuit's wiring diagram: a chunk of its own, apart from the tutorial pages' (vite-plugin.ts). */
@@ -97,6 +104,12 @@ export default function PlaygroundSketch({ userId, id }: { userId: string; id: s
   });
   const [renamed, setRenamed] = useState<string | null>(null);
   const [renaming, setRenaming] = useState(false);
+  /** Turned into code here: the text editor from now on. */
+  const [turned, setTurned] = useState(false);
+  const turnedIntoCode = useCallback(() => {
+    setTurned(true);
+    void queryClient.invalidateQueries({ queryKey: ownSketchesQueryOptions(userId).queryKey });
+  }, [queryClient, userId]);
   const circuit = meta.data?.circuit;
   const wiringSvg = useWiringSvg(circuit);
 
@@ -169,6 +182,11 @@ export default function PlaygroundSketch({ userId, id }: { userId: string; id: s
           board={found.board}
           fileName={`${name}.ino`}
           wiringSvg={wiringSvg}
+          blocks={
+            meta.data.madeWith === 'blocks' && !turned
+              ? { circuit: found, onTurnedIntoCode: turnedIntoCode }
+              : undefined
+          }
         />
       ) : (
         <p role="alert">This sketch’s circuit is not one this site knows.</p>

@@ -27,8 +27,17 @@ const draftSchema = z.object({
   /** Changed here since the server last took it: to be sent, never to be dropped. */
   dirty: z.boolean(),
   updatedAt: z.number(),
-  /** A sketch of the learner's own: its name and circuit, which its save sends with the text. */
-  own: z.object({ name: z.string(), circuit: z.string() }).optional(),
+  /**
+   * A sketch of the learner's own: its name and circuit, which its save sends with the text, and
+   * for one made with blocks its Blockly workspace (null once turned into code).
+   */
+  own: z
+    .object({
+      name: z.string(),
+      circuit: z.string(),
+      blocks: z.record(z.string(), z.unknown()).nullable().optional(),
+    })
+    .optional(),
 });
 export type Draft = z.infer<typeof draftSchema>;
 

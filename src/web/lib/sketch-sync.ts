@@ -107,10 +107,15 @@ export async function sendDraft(
  * Keeps a version as a new sketch of the learner's own: where two devices changed the same code, the
  * one not shown is kept this way, never written over.
  */
-export async function keepAsOwnSketch(name: string, circuit: string, source: string): Promise<void> {
+export async function keepAsOwnSketch(
+  name: string,
+  circuit: string,
+  source: string,
+  blocks: Sketch['blocks'] = null,
+): Promise<void> {
   await authedRequest(`/api/sketches/${crypto.randomUUID()}`, sketchSchema, {
     method: 'PUT',
-    body: { name: name.slice(0, 60), circuit, source, base_revision: null },
+    body: { name: name.slice(0, 60), circuit, source, blocks, base_revision: null },
   });
 }
 
@@ -118,11 +123,7 @@ export async function keepAsOwnSketch(name: string, circuit: string, source: str
  * A new sketch of the learner's own, kept on the device at once and sent to the account (later when
  * offline): the playground opens it straight away either way.
  */
-export async function createOwnSketch(
-  userId: string,
-  own: { name: string; circuit: string },
-  source: string,
-): Promise<string> {
+export async function createOwnSketch(userId: string, own: NonNullable<Draft['own']>, source: string): Promise<string> {
   const id = crypto.randomUUID();
   const key = ownSketchKey(id);
   await sketchStore.keepDraft(userId, key, source, null, own);

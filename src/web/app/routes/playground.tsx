@@ -8,11 +8,7 @@ export const meta = () =>
   pageMeta('Playground', 'Your trainer board: write your own Arduino programs and run them in the simulator.');
 
 // Signed-in members only: nobody else downloads the playground's code.
-const PlaygroundHome = lazy(() =>
-  import('#web/features/playground/components/playground-home.tsx').then((module) => ({
-    default: module.PlaygroundHome,
-  })),
-);
+const PlaygroundHome = lazy(() => import('../playground-page.tsx'));
 
 /** `/playground` (issue 32): the trainer board, its starters and the learner's own sketches. */
 export default function PlaygroundRoute() {

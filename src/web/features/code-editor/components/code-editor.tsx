@@ -13,7 +13,7 @@ import {
 } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
-import type { PlainDiagnostic } from '../lib/plain-words.ts';
+import type { PlainDiagnostic } from '#web/lib/plain-words.ts';
 
 /** The site's code colours (app.css, both themes), so the editor reads like the sketch beside it. */
 const highlight = HighlightStyle.define([

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { FilePlus2, Lightbulb, Trash2 } from 'lucide-react';
+import { FilePlus2, Lightbulb, Puzzle, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { blankSketchFor, circuitTitle, TRAINER_CIRCUIT } from '#shared/content/circuits.ts';
@@ -64,11 +64,28 @@ function StartCard({
   );
 }
 
+/** A new blocks sketch's first content: a starter's blocks (null: empty ones) and the C++ they make. */
+type BlocksContentOf = (
+  circuit: string,
+  starterId: string | null,
+) => Promise<{ blocks: Record<string, unknown>; source: string }>;
+
 /**
  * `/playground` (issue 32): the trainer board every learner can rely on, its starter sketches one
- * click away, and the learner's own sketches (on the trainer board or a tutorial's circuit).
+ * click away, in code or in blocks (issue 33), and the learner's own sketches (on the trainer board
+ * or a tutorial's circuit).
  */
-export function PlaygroundHome({ userId }: { userId: string }) {
+export function PlaygroundHome({
+  userId,
+  blocks,
+}: {
+  userId: string;
+  /** The blocks starters (composed in by the app: blocks are a feature of their own). */
+  blocks: {
+    readonly starters: readonly { readonly id: string; readonly title: string; readonly description: string }[];
+    readonly contentOf: BlocksContentOf;
+  };
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const sketches = useOwnSketches(userId);
@@ -76,14 +93,19 @@ export function PlaygroundHome({ userId }: { userId: string }) {
   const remove = useDeleteOwnSketch(userId);
   const [starting, setStarting] = useState<string | null>(null);
 
-  /** A new sketch of the learner's own on the trainer board, opened at once. */
-  const start = async (what: string, name: string, source: () => Promise<string>) => {
+  /** A new sketch of the learner's own on the trainer board (in text, or blocks and their C++), opened at once. */
+  const start = async (
+    what: string,
+    name: string,
+    content: () => Promise<{ source: string; blocks?: Record<string, unknown> }>,
+  ) => {
     setStarting(what);
     try {
+      const { source, blocks: made } = await content();
       const id = await createOwnSketch(
         userId,
-        { name: freshName(name, sketches.data), circuit: TRAINER_CIRCUIT },
-        await source(),
+        { name: freshName(name, sketches.data), circuit: TRAINER_CIRCUIT, ...(made ? { blocks: made } : {}) },
+        source,
       );
       await queryClient.invalidateQueries({ queryKey: ['sketches', 'own', userId] });
       navigate(playgroundSketchPath(id));
@@ -97,7 +119,7 @@ export function PlaygroundHome({ userId }: { userId: string }) {
     const loaded = await queryClient.fetchQuery(trainerAssetsQueryOptions());
     const starter = loaded.starters.find((s) => s.id === id);
     if (!starter) throw new Error(`No starter ${id}`);
-    return starter.source;
+    return { source: starter.source };
   };
 
   const confirmDelete = (sketch: OwnSketchEntry) => {
@@ -141,7 +163,49 @@ export function PlaygroundHome({ userId }: { userId: string }) {
               icon={<FilePlus2 aria-hidden="true" className="size-4 text-accent" />}
               dashed
               starting={starting}
-              onStart={() => void start('blank', 'My sketch', async () => blankSketchFor(TRAINER_CIRCUIT))}
+              onStart={() =>
+                void start('blank', 'My sketch', async () => ({ source: blankSketchFor(TRAINER_CIRCUIT) }))
+              }
+            />
+          </li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="blocks-heading" className="flex flex-col gap-4">
+        <div>
+          <h2 id="blocks-heading" className="font-display text-2xl font-semibold">
+            Start with blocks
+          </h2>
+          <p className="mt-1 text-muted">
+            Snap blocks together instead of typing: you see the C++ they make beside them, and Run works the same.
+          </p>
+        </div>
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {blocks.starters.map((starter) => (
+            <li key={starter.id}>
+              <StartCard
+                id={`blocks-${starter.id}`}
+                title={`${starter.title} (blocks)`}
+                description={starter.description}
+                icon={<Puzzle aria-hidden="true" className="size-4 text-accent" />}
+                starting={starting}
+                onStart={() =>
+                  void start(`blocks-${starter.id}`, `${starter.title} with blocks`, () =>
+                    blocks.contentOf(TRAINER_CIRCUIT, starter.id),
+                  )
+                }
+              />
+            </li>
+          ))}
+          <li>
+            <StartCard
+              id="blocks-empty"
+              title="Empty blocks"
+              description="“When the board starts” and “forever”, ready for your blocks."
+              icon={<Puzzle aria-hidden="true" className="size-4 text-accent" />}
+              dashed
+              starting={starting}
+              onStart={() => void start('blocks-empty', 'My blocks', () => blocks.contentOf(TRAINER_CIRCUIT, null))}
             />
           </li>
         </ul>

@@ -1,0 +1,71 @@
+import { AlertTriangle } from 'lucide-react';
+import type { RunState } from '#web/lib/run-sketch.ts';
+
+/**
+ * What Run found, under the editor (text or blocks): the mistakes to fix (each a button that shows
+ * its line, or its block), a refusal, or that it runs, with the compiler's warnings.
+ */
+export function RunReport({
+  run,
+  onGoTo,
+  ranWords = 'Compiled: your version runs in the simulator below.',
+}: {
+  run: RunState;
+  onGoTo: (line: number) => void;
+  ranWords?: string;
+}) {
+  if (run.kind === 'mistakes') {
+    return (
+      <section
+        role="alert"
+        aria-label="What to fix"
+        className="rounded-lg border border-rose-500/60 bg-rose-500/10 p-3"
+        data-compile-errors=""
+      >
+        <p className="flex items-center gap-2 font-semibold">
+          <AlertTriangle className="size-4 text-rose-500" aria-hidden="true" /> {run.message} Fix it, then press Run
+          again.
+        </p>
+        <ul className="mt-2 flex flex-col gap-2 text-sm">
+          {run.diagnostics.map((diagnostic) => (
+            <li key={`${diagnostic.line}-${diagnostic.compiler}`} data-diagnostic={diagnostic.severity}>
+              <button
+                type="button"
+                className="text-left font-semibold underline decoration-dotted underline-offset-4 hover:decoration-solid"
+                onClick={() => onGoTo(diagnostic.line)}
+              >
+                {diagnostic.plain}
+              </button>
+              <span className="mt-0.5 block font-mono text-xs text-muted">The compiler: {diagnostic.compiler}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+  }
+  if (run.kind === 'refused') {
+    return (
+      <p role="alert" className="rounded-lg border border-amber-500/60 bg-amber-400/10 p-3 text-sm font-semibold">
+        {run.message}
+      </p>
+    );
+  }
+  if (run.kind === 'ran') {
+    return (
+      <div role="status" className="text-sm">
+        <p className="font-semibold text-accent">{ranWords}</p>
+        {run.note ? <p className="text-muted">{run.note}</p> : null}
+        {run.warnings.length > 0 ? (
+          <ul className="mt-1 flex flex-col gap-1 text-muted" data-compile-warnings="">
+            {run.warnings.map((warning) => (
+              <li key={`${warning.line}-${warning.compiler}`}>
+                {warning.plain} <span className="font-mono text-xs">({warning.compiler})</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    );
+  }
+  return null;
+}
