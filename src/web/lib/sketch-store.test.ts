@@ -59,4 +59,20 @@ describe('the learner’s sketches on this device (IndexedDB, per account)', () 
       draft: expect.objectContaining({ own: { name: 'Disco lights', circuit: 'trainer' }, dirty: true }),
     });
   });
+
+  it('keeps a blocks sketch’s workspace with its C++ on the device, offline, until it is turned into code', async () => {
+    const blocky = ownSketchKey('0b8f3a52-52a4-4d35-a3f3-6b0b4f1f9e20');
+    const blocks = { blocks: { languageVersion: 0, blocks: [{ type: 'board_forever', id: 'f', x: 0, y: 0 }] } };
+    await sketchStore.keepDraft(BOB, blocky, 'void loop() {}', null, { name: 'Blinky', circuit: 'trainer', blocks });
+    expect(await sketchStore.unsent(BOB)).toContainEqual({
+      key: blocky,
+      draft: expect.objectContaining({ source: 'void loop() {}', own: { name: 'Blinky', circuit: 'trainer', blocks } }),
+    });
+    await sketchStore.keepDraft(BOB, blocky, 'void loop() {}', null, {
+      name: 'Blinky',
+      circuit: 'trainer',
+      blocks: null,
+    });
+    expect((await sketchStore.draft(BOB, blocky))?.own).toEqual({ name: 'Blinky', circuit: 'trainer', blocks: null });
+  });
 });
