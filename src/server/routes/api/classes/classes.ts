@@ -35,7 +35,7 @@ import type { AccessClaims } from '../../../auth/access-tokens.ts';
 import { hashPassword } from '../../../auth/passwords.ts';
 import { learnerUsername, newJoinCode } from '../../../classes/join-code.ts';
 import { newLearnerSecret } from '../../../classes/learner-secret.ts';
-import type { NewLearner } from '../../../db/repositories/classes.ts';
+import type { NewLearner } from '../../../db/repositories/classes/learners.ts';
 import { HttpError } from '../../../http-error.ts';
 import { allowEmptyJsonBody } from '../empty-json-body.ts';
 import { BODY_ERRORS, errorResponses } from '../error-responses.ts';
