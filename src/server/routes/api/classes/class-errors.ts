@@ -8,6 +8,3 @@ export const communityOff = () =>
   new HttpError(404, 'class_community_off', 'Your teacher has not opened your class’s page yet.');
 export const classArchived = () =>
   new HttpError(403, 'class_archived', 'This class has ended: its learners can no longer sign in. Ask your teacher.');
-
-/** "2026-11-25" for file names. */
-export const today = () => new Date().toISOString().slice(0, 10);

@@ -18,8 +18,9 @@ import { newLearnerSecret } from '../../../classes/learner-secret.ts';
 import type { NewLearner } from '../../../db/repositories/classes/learners.ts';
 import { HttpError } from '../../../http-error.ts';
 import { BODY_ERRORS, errorResponses } from '../error-responses.ts';
-import { learnerNotFound, today } from './class-errors.ts';
+import { learnerNotFound } from './class-errors.ts';
 import { classReads } from './class-reads.ts';
+import { today } from './file-date.ts';
 import { taughtClass } from './taught-class.ts';
 
 /** `/api/classes/:id/learners…`: a class's learners added, renamed, exported and deleted by its teachers. */

@@ -11,8 +11,8 @@ import {
   learnerProgressSchema,
 } from '#shared/schemas/classes.ts';
 import { errorResponses } from '../error-responses.ts';
-import { today } from './class-errors.ts';
 import { classReads } from './class-reads.ts';
+import { today } from './file-date.ts';
 import { taughtClass } from './taught-class.ts';
 
 /** `/api/classes/:id/progress…`: the grid of learners × tutorials, its CSV, and one learner's ticks. */
