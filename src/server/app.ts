@@ -30,7 +30,6 @@ import { classSignInRoutes } from './routes/api/classes/class-sign-in.ts';
 import { classStreamRoute } from './routes/api/classes/class-stream.ts';
 import { classRoutes } from './routes/api/classes/classes.ts';
 import { learnerRoutes } from './routes/api/classes/learner.ts';
-import { learnerCodeRoute } from './routes/api/classes/learner-code.ts';
 import { healthRoute } from './routes/api/health/health.ts';
 import { profileListRoute } from './routes/api/profiles/list.ts';
 import { profileRoutes } from './routes/api/profiles/profile.ts';
@@ -122,7 +121,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(classSignInRoutes);
       await api.register(learnerRoutes);
       await api.register(classStreamRoute);
-      await api.register(learnerCodeRoute);
       await api.register(compileRoute);
       await api.register(sketchRoutes);
     },

@@ -68,3 +68,61 @@ export async function learnerSession(
   if (res.status !== 200) throw new Error(`learner sign-in failed: ${res.status} ${res.text}`);
   return sessionSchema.parse(res.body);
 }
+
+/** A request's options with the session's bearer token. */
+export const as = (session: Session, init: RequestInit & { json?: unknown } = {}) => ({
+  ...init,
+  headers: { ...bearer(session.access_token), ...(init.headers as Record<string, string>) },
+});
+
+export const NAMES = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing'];
+
+/** A class's row, learners and teachers as one string, to compare before and after a call that must change nothing. */
+export async function classState(server: TestServer, classId: string) {
+  const db = server.app.database.db;
+  const row = await db.selectFrom('classes').selectAll().where('id', '=', classId).executeTakeFirst();
+  const learners = await db.selectFrom('learners').selectAll().where('class_id', '=', classId).orderBy('id').execute();
+  const teachers = await db.selectFrom('class_teachers').selectAll().where('class_id', '=', classId).execute();
+  return JSON.stringify({ row, learners, teachers });
+}
+
+/** The class stream as a teacher's page reads it: fetch with the token in a header, events as they come. */
+export async function openClassStream(server: TestServer, teacher: Session, classId: string) {
+  const controller = new AbortController();
+  const response = await fetch(new URL(`/api/realtime/classes/${classId}`, server.baseUrl), {
+    headers: bearer(teacher.access_token),
+    signal: controller.signal,
+  });
+  const events: string[] = [];
+  const reader = response.body?.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const reading = (async () => {
+    while (reader) {
+      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const name = /^event: (.+)$/m.exec(block)?.[1];
+        if (name) events.push(name);
+      }
+    }
+  })();
+  return {
+    status: response.status,
+    events,
+    async waitFor(name: string, timeoutMs = 8000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!events.includes(name)) {
+        if (Date.now() > deadline) throw new Error(`no ${name} event; got ${events.join(', ')}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    async close() {
+      controller.abort();
+      await reading;
+    },
+  };
+}

@@ -2,7 +2,7 @@ import type { Database } from './database.ts';
 import { administrationRepository } from './repositories/administration.ts';
 import { auditLogRepository } from './repositories/audit-log.ts';
 import { bookmarksRepository } from './repositories/bookmarks.ts';
-import { classesRepository } from './repositories/classes.ts';
+import { classesRepository } from './repositories/classes/repository.ts';
 import { compiledSketchesRepository } from './repositories/compiled-sketches.ts';
 import { healthRepository } from './repositories/health.ts';
 import { membersRepository } from './repositories/members.ts';

@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CommitSignal } from '../db/database.ts';
-import { CLASS_EVENTS_CHANNEL, CLASS_EVENTS_PAGE_SIZE, type classesRepository } from '../db/repositories/classes.ts';
+import {
+  CLASS_EVENTS_CHANNEL,
+  CLASS_EVENTS_PAGE_SIZE,
+  type classEventsRepository,
+} from '../db/repositories/classes/events.ts';
 import type { ClassEventKind } from '../db/schema.ts';
 import { FeedWakeups } from './feed-wakeups.ts';
 import type { FeedClient } from './profile-feed.ts';
@@ -18,12 +22,12 @@ const PRUNE_INTERVAL_MS = 600_000;
  */
 export class ClassFeed {
   readonly #log: FastifyBaseLogger;
-  readonly #repo: ReturnType<typeof classesRepository>;
+  readonly #repo: ReturnType<typeof classEventsRepository>;
   readonly #subscribers = new Map<string, Set<FeedClient>>();
   readonly #wakeups: FeedWakeups;
   #lastId = 0;
 
-  constructor(repo: ReturnType<typeof classesRepository>, commits: CommitSignal, log: FastifyBaseLogger) {
+  constructor(repo: ReturnType<typeof classEventsRepository>, commits: CommitSignal, log: FastifyBaseLogger) {
     this.#repo = repo;
     this.#log = log;
     this.#wakeups = new FeedWakeups({

@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { credentialsSchema, grantTypeSchema, refreshGrantSchema, sessionSchema } from '#shared/schemas/auth.ts';
-import { verifyPassword } from '../../../auth/passwords.ts';
+import { checkSignIn } from '../../../auth/sign-in.ts';
 import { HttpError } from '../../../http-error.ts';
 import { accountSuspended } from '../account-errors.ts';
 import { BODY_ERRORS, errorResponses } from '../error-responses.ts';
 import { noStore } from '../no-store.ts';
 
 const invalidCredentials = () => new HttpError(400, 'invalid_credentials', 'Invalid login credentials');
+const tooManyFailures = () =>
+  new HttpError(
+    429,
+    'over_request_rate_limit',
+    'Too many failed sign-ins for this account from your address. Try again later.',
+  );
 
 /** Refresh failures are always 4xx: a 5xx would make clients retry a token that can never work. */
 const REFRESH_FAILURES = {
@@ -37,21 +43,20 @@ export const tokenRoute: FastifyPluginAsyncZod = async (app) => {
       const { body } = request;
       if (request.query.grant_type === 'password') {
         if (!('email' in body)) throw new HttpError(400, 'validation_failed', 'body: email and password are required');
+        const { email, password } = body;
         // Behind TRUST_PROXY, request.ip is the client's forwarded address.
-        // Counted as failed before the (slow) check, so attempts sent at once cannot all pass a count of none.
-        if ((await sessions.failedSignIns.attempt(body.email, request.ip)) === 'refused') {
-          throw new HttpError(
-            429,
-            'over_request_rate_limit',
-            'Too many failed sign-ins for this account from your address. Try again later.',
-          );
-        }
-        const user = await repos.users.findByEmail(body.email);
-        const valid = await verifyPassword(user?.password_hash ?? null, body.password);
-        if (!user || !valid) throw invalidCredentials();
-        await sessions.failedSignIns.rightPassword(body.email, request.ip);
-        // Told only to whoever knows the password: a suspension is no secret from its owner.
-        if (user.suspended_at !== null) throw accountSuspended();
+        const user = await checkSignIn({
+          attempts: {
+            attempt: async () =>
+              (await sessions.failedSignIns.attempt(email, request.ip)) === 'refused' ? 'refused' : null,
+            right: () => sessions.failedSignIns.rightPassword(email, request.ip),
+          },
+          account: () => repos.users.findByEmail(email),
+          secret: password,
+          refused: tooManyFailures,
+          wrong: invalidCredentials,
+          suspended: accountSuspended,
+        });
         return sessions.answer(await repos.sessions.start(user.id), user);
       }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionSchema } from '#shared/schemas/auth.ts';
 import { classSignInPageSchema, classSignInRequestSchema, joinCodeParamsSchema } from '#shared/schemas/classes.ts';
 import { verifyPassword } from '../../../auth/passwords.ts';
+import { checkSignIn } from '../../../auth/sign-in.ts';
 import { normaliseSecret } from '../../../classes/learner-secret.ts';
 import { HttpError } from '../../../http-error.ts';
 import { BODY_ERRORS, errorResponses } from '../error-responses.ts';
@@ -15,6 +16,22 @@ const classArchived = () =>
   new HttpError(403, 'class_archived', 'This class has ended: its learners can no longer sign in. Ask your teacher.');
 const wrongSecret = () =>
   new HttpError(400, 'invalid_credentials', 'Those are not your secret words. Check your card and try again.');
+const learnerSuspended = () => new HttpError(403, 'user_suspended', 'This account is suspended. Ask your teacher.');
+/** Why a sign-in is refused before its secret is checked (`app.classSignIns`). */
+const REFUSALS = {
+  learner_locked: () =>
+    new HttpError(
+      429,
+      'learner_locked',
+      'Too many wrong secret words for this name. Ask your teacher to unlock you, or wait 15 minutes.',
+    ),
+  class_paused: () =>
+    new HttpError(
+      429,
+      'over_request_rate_limit',
+      'Too many wrong secret words for this class from your network. Ask your teacher, or wait 15 minutes.',
+    ),
+} as const;
 
 /**
  * The class's sign-in page `/c/<code>` (product §2, D16): anyone with the code sees the class's name
@@ -58,6 +75,7 @@ export const classSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { learner_id: learnerId, secret } = request.body;
+      // Read before the count, which is kept per learner and per class: `checkSignIn` does the rest.
       const learner = await repos.classes.learnerForSignIn(request.params.code, learnerId);
       if (!learner) {
         // Not a learner of this class (or no such class): the same time as a wrong secret.
@@ -66,27 +84,17 @@ export const classSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (learner.archived_at !== null) throw classArchived();
       // Behind TRUST_PROXY, request.ip is the client's forwarded address.
-      // Counted as wrong before the (slow) check, so attempts sent at once cannot all pass a count of none.
-      const refusal = await app.classSignIns.attempt(learner.id, learner.class_id, request.ip);
-      if (refusal === 'learner_locked') {
-        throw new HttpError(
-          429,
-          'learner_locked',
-          'Too many wrong secret words for this name. Ask your teacher to unlock you, or wait 15 minutes.',
-        );
-      }
-      if (refusal === 'class_paused') {
-        throw new HttpError(
-          429,
-          'over_request_rate_limit',
-          'Too many wrong secret words for this class from your network. Ask your teacher, or wait 15 minutes.',
-        );
-      }
-      if (!(await verifyPassword(learner.password_hash, normaliseSecret(secret)))) throw wrongSecret();
-      await app.classSignIns.rightSecret(learner.id, learner.class_id, request.ip);
-      if (learner.suspended_at !== null) {
-        throw new HttpError(403, 'user_suspended', 'This account is suspended. Ask your teacher.');
-      }
+      await checkSignIn({
+        attempts: {
+          attempt: () => app.classSignIns.attempt(learner.id, learner.class_id, request.ip),
+          right: () => app.classSignIns.rightSecret(learner.id, learner.class_id, request.ip),
+        },
+        account: async () => learner,
+        secret: normaliseSecret(secret),
+        refused: (refusal) => REFUSALS[refusal](),
+        wrong: wrongSecret,
+        suspended: learnerSuspended,
+      });
       // A learner has no e-mail: the session names none.
       return sessions.answer(await repos.sessions.start(learner.id), { email: '', role: 'learner' });
     },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { classParamsSchema } from '#shared/schemas/classes.ts';
 import { errorResponses } from '../error-responses.ts';
 import { sendEventStream } from '../event-stream.ts';
-import { teacherOf } from './classes.ts';
+import { teacherOf } from './taught-class.ts';
 
 /**
  * `GET /api/realtime/classes/:id`: the class page's live wake-ups (product D16), for the class's

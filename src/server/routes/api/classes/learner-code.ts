@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { sketchSchema, tutorialSlugSchema } from '#shared/schemas/sketches.ts';
 import { HttpError } from '../../../http-error.ts';
 import { errorResponses } from '../error-responses.ts';
-import { noStore } from '../no-store.ts';
-import { teacherOf } from './classes.ts';
+import { taughtClass } from './taught-class.ts';
 
 const paramsSchema = z.strictObject({
   id: z.uuid({ error: 'id must be a class id (a UUID)' }),
@@ -15,18 +14,18 @@ const paramsSchema = z.strictObject({
 /**
  * `GET /api/classes/:id/learners/:learnerId/sketches/:slug` (issue 32): a learner's own version of a
  * tutorial's code, read-only, for the teachers of their class (the help queue shows it beside the
- * tutorial's). Nobody else: another class's teacher gets 404, as for any of that class's data.
+ * tutorial's). Nobody else: another class's teacher gets 404, as for any of that class's data (the
+ * `/classes/:id` scope's check). Not cached, as every class call.
  */
 export const learnerCodeRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/classes/:id/learners/:learnerId/sketches/:slug',
+    '/learners/:learnerId/sketches/:slug',
     {
-      onRequest: noStore,
       schema: { params: paramsSchema, response: { 200: sketchSchema, ...errorResponses(401, 403, 404) } },
     },
     async (request) => {
-      const { id, learnerId, slug } = request.params;
-      await teacherOf(app, request, id);
+      const { id } = taughtClass(request);
+      const { learnerId, slug } = request.params;
       if (!(await app.repos.classes.findLearner(id, learnerId))) {
         throw new HttpError(404, 'learner_not_found', 'No learner of this class has this id');
       }
