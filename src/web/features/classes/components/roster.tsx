@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, KeyRound, LockOpen, Pencil, Printer, Trash2, UserPlus } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { defaultDisplayName, parseRoster, rosterFormSchema } from '#shared/roster.ts';
@@ -33,9 +33,20 @@ export const signInAddress = (path: string) =>
   typeof window === 'undefined' ? path : `${window.location.host}${path}`;
 
 /** One pupil at a time: a name, Enter, and their words join the panel of new secrets. */
-function AddOneLearner({ klass, onAdded }: { klass: ClassDetail; onAdded: (learners: LearnerWithSecret[]) => void }) {
+function AddOneLearner({
+  klass,
+  onAdded,
+  focusName,
+}: {
+  klass: ClassDetail;
+  onAdded: (learners: LearnerWithSecret[]) => void;
+  focusName: boolean;
+}) {
   const add = useAddLearners(klass.id);
   const form = useForm<{ name: string }>({ resolver: zodResolver(learnerNameFormSchema), defaultValues: { name: '' } });
+  useEffect(() => {
+    if (focusName) form.setFocus('name');
+  }, [form, focusName]);
   const submit = form.handleSubmit(async ({ name }) => {
     const added = await add.mutateAsync([name]).catch(() => null);
     if (!added) return;
@@ -271,7 +282,8 @@ function LearnerActions({ klass, action, onClose }: { klass: ClassDetail; action
 }
 
 /** The class's learners (product §2 Class page): add, rename, new secret words, unlock, data, delete. */
-export function Roster({ klass }: { klass: ClassDetail }) {
+/** `focusName`: the teacher came to add learners (the empty grid's button): the Name field has the cursor. */
+export function Roster({ klass, focusName = false }: { klass: ClassDetail; focusName?: boolean }) {
   const [fresh, setFresh] = useState<LearnerWithSecret[] | null>(null);
   // Words made while the panel is open join it (one pupil after another), a pupil's newer words replacing older.
   const keepSecrets = useCallback(
@@ -296,7 +308,7 @@ export function Roster({ klass }: { klass: ClassDetail }) {
             <h3 id="add-one-heading" className="font-display text-lg font-semibold">
               Add one learner
             </h3>
-            <AddOneLearner klass={klass} onAdded={keepSecrets} />
+            <AddOneLearner klass={klass} onAdded={keepSecrets} focusName={focusName} />
           </section>
           <p className="flex items-center gap-3 text-sm text-muted" aria-hidden="true">
             <span className="h-px flex-1 bg-border" />
