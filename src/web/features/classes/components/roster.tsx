@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, KeyRound, LockOpen, Pencil, Printer, Trash2, UserPlus } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { defaultDisplayName, parseRoster, rosterFormSchema } from '#shared/roster.ts';
+import { defaultDisplayName, parseRoster, rosterFormSchema, sortRoster } from '#shared/roster.ts';
 import {
   type ClassDetail,
   type Learner,
@@ -80,13 +80,15 @@ function AddLearners({ klass, onAdded }: { klass: ClassDetail; onAdded: (learner
     resolver: zodResolver(rosterFormSchema),
     defaultValues: { text: '' },
   });
-  // What the preview and the button count: the names as the server will get them.
+  const refusedId = useId();
+  // What the preview and the button count: the names as the server will get them, and the ones it would refuse.
   const text = form.watch('text');
-  const names = useMemo(() => parseRoster(text), [text]);
+  const { accepted, refused } = useMemo(() => sortRoster(parseRoster(text)), [text]);
   const submit = form.handleSubmit(async (values) => {
-    const added = await add.mutateAsync(values.text).catch(() => null);
+    const added = await add.mutateAsync(values.text.accepted).catch(() => null);
     if (!added) return;
-    form.reset({ text: '' });
+    // The refused names stay, one a line, to be shortened or fixed and added after.
+    form.reset({ text: values.text.refused.map((entry) => entry.name).join('\n') });
     onAdded(added.learners);
   });
   return (
@@ -105,25 +107,45 @@ function AddLearners({ klass, onAdded }: { klass: ClassDetail; onAdded: (learner
           />
         )}
       </Field>
-      {names.length > 0 ? (
+      {accepted.length > 0 ? (
         <p className="text-sm text-muted" aria-live="polite">
-          {names.length === 1 ? '1 learner' : `${names.length} learners`}:{' '}
-          {names
+          {accepted.length === 1 ? '1 learner' : `${accepted.length} learners`}:{' '}
+          {accepted
             .slice(0, 6)
             .map((name) => defaultDisplayName(name))
             .join(', ')}
-          {names.length > 6 ? ', …' : ''}
+          {accepted.length > 6 ? ', …' : ''}
         </p>
+      ) : null}
+      {refused.length > 0 ? (
+        <div
+          className="rounded-xl border border-amber-500/60 bg-amber-400/10 p-3 text-sm"
+          aria-live="polite"
+          data-testid="refused-names"
+        >
+          <p id={refusedId} className="font-semibold">
+            {refused.length === 1 ? '1 name cannot be added:' : `${refused.length} names cannot be added:`}
+          </p>
+          <ul aria-labelledby={refusedId} className="mt-1.5 flex flex-col gap-1">
+            {refused.map((entry, index) => (
+              // The same name can be pasted twice: its place in the list tells the two apart.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list is rebuilt from the text on every change.
+              <li key={index} className="[overflow-wrap:anywhere]">
+                “{entry.name}” ({[...entry.name].length} characters): {entry.reason}.
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       <Button type="submit" className="self-start" disabled={add.isPending}>
         <UserPlus aria-hidden="true" />
         {add.isPending
           ? 'Adding...'
-          : names.length === 0
+          : accepted.length === 0
             ? 'Add learners'
-            : names.length === 1
+            : accepted.length === 1
               ? 'Add 1 learner'
-              : `Add ${names.length} learners`}
+              : `Add ${accepted.length} learners`}
       </Button>
     </form>
   );
@@ -136,22 +158,32 @@ function AddLearners({ klass, onAdded }: { klass: ClassDetail; onAdded: (learner
 function NewSecrets({
   klass,
   learners,
+  reveal,
   onDone,
 }: {
   klass: ClassDetail;
   learners: LearnerWithSecret[];
+  /** Changes when the panel should come into view with its heading focused (a list added; 0: stay put). */
+  reveal: number;
   onDone: () => void;
 }) {
   const [printing, setPrinting] = useState(false);
   const stopPrinting = useCallback(() => setPrinting(false), []);
   const address = signInAddress(klass.sign_in_path);
+  // New words are shown above the forms that made them: bring them into view, and a screen reader to their heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (reveal === 0) return;
+    heading.current?.focus({ preventScroll: true });
+    heading.current?.closest('section')?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [reveal]);
   return (
     <section
       aria-labelledby="secrets-heading"
       className="rounded-xl border-2 border-cta/60 bg-surface p-4 sm:p-5"
       data-testid="new-secrets"
     >
-      <h3 id="secrets-heading" className="font-display text-lg font-semibold">
+      <h3 id="secrets-heading" ref={heading} tabIndex={-1} className="font-display text-lg font-semibold">
         Print or save these secret words now
       </h3>
       <p className="mt-1 text-sm text-muted">
@@ -291,13 +323,32 @@ export function Roster({ klass, focusName = false }: { klass: ClassDetail; focus
       setFresh((shown) => [...(shown ?? []).filter((learner) => !made.some((m) => m.id === learner.id)), ...made]),
     [],
   );
+  // A pasted list's words are brought into view; one pupil at a time keeps the cursor in Name for the next.
+  const [reveal, setReveal] = useState(0);
+  const keepListSecrets = useCallback(
+    (made: LearnerWithSecret[]) => {
+      keepSecrets(made);
+      setReveal((count) => count + 1);
+    },
+    [keepSecrets],
+  );
   const [action, setAction] = useState<Action | null>(null);
   const reset = useResetSecret(klass.id);
   const unlock = useUnlockLearner(klass.id);
   const locked = klass.learners.filter((learner) => learner.locked);
   return (
     <div className="flex flex-col gap-6">
-      {fresh ? <NewSecrets klass={klass} learners={fresh} onDone={() => setFresh(null)} /> : null}
+      {fresh ? (
+        <NewSecrets
+          klass={klass}
+          learners={fresh}
+          reveal={reveal}
+          onDone={() => {
+            setFresh(null);
+            setReveal(0);
+          }}
+        />
+      ) : null}
       {klass.archived_at ? (
         <p className="rounded-xl border border-border bg-surface-2/60 p-4 text-sm">
           This class is archived: its learners cannot sign in. Bring it back in Settings to add or change learners.
@@ -315,7 +366,7 @@ export function Roster({ klass, focusName = false }: { klass: ClassDetail; focus
             or many at once
             <span className="h-px flex-1 bg-border" />
           </p>
-          <AddLearners klass={klass} onAdded={keepSecrets} />
+          <AddLearners klass={klass} onAdded={keepListSecrets} />
         </div>
       )}
       {locked.length > 0 ? (
