@@ -276,7 +276,7 @@ describe('the first second after paint', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('button', { name: 'Close menu' });
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
-    await page.getByRole('link', { name: 'People' }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'People' }).waitFor();
 
     expect(await isDark(page)).toBe(true);
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
@@ -300,7 +300,7 @@ describe('the first second after paint', () => {
     await expect.poll(() => sound.getAttribute('aria-pressed')).toBe('true');
     await menu.click();
     await page.getByRole('button', { name: 'Open menu' }).waitFor();
-    expect(await page.getByRole('link', { name: 'People' }).isVisible()).toBe(false);
+    expect(await page.getByRole('banner').getByRole('link', { name: 'People' }).isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await close();
   });

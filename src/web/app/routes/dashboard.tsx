@@ -49,15 +49,10 @@ function Dashboard({ userId, email }: { userId: string; email: string }) {
   }
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <p className="label-mono text-accent">Dashboard</p>
-          <h1 className="mt-2 font-display text-4xl font-bold">Your workbench</h1>
-        </div>
-        <Button variant="secondary" onClick={logout}>
-          <LogOut aria-hidden="true" /> Logout
-        </Button>
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+      <div>
+        <p className="label-mono text-accent">Dashboard</p>
+        <h1 className="mt-2 font-display text-4xl font-bold">Your workbench</h1>
       </div>
       {/* What a returning learner came for leads; their account's details and settings follow, quieter (issue 23). */}
       <div className="mt-8">
@@ -112,6 +107,13 @@ function Dashboard({ userId, email }: { userId: string; email: string }) {
         >
           {isLearner ? null : <AccountSettings />}
         </Suspense>
+      </div>
+      {/* Last, and quiet: what a member does when leaving, not what the page is for (issue 36). */}
+      <div className="mt-12 flex flex-wrap items-center justify-between gap-3 border-t border-border pt-6">
+        <p className="text-sm text-muted">On a shared computer? Log out when you are done.</p>
+        <Button variant="ghost" onClick={logout}>
+          <LogOut aria-hidden="true" /> Logout
+        </Button>
       </div>
     </div>
   );

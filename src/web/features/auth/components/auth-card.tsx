@@ -125,7 +125,7 @@ export function AuthCard({ destination }: { destination: string }) {
         </p>
       )}
       <Tabs value={tab} onValueChange={(value) => setTab(value === 'signup' ? 'signup' : 'login')} className="mt-6">
-        <TabsList aria-label="Login or sign up">
+        <TabsList aria-label="Log in or sign up">
           <TabsTrigger value="login" fill>
             Login
           </TabsTrigger>
