@@ -60,7 +60,8 @@ function Dashboard({ userId, email }: { userId: string; email: string }) {
       </div>
       <div className="tray mt-6 flex flex-wrap items-center gap-4 p-5">
         <CircuitBoard aria-hidden="true" className="size-8 shrink-0 text-accent" />
-        <div className="min-w-0 flex-1">
+        {/* A basis of its own: on a phone the button wraps below rather than squeezing the words a line each. */}
+        <div className="min-w-0 flex-1 basis-56">
           <h2 className="font-display text-lg font-semibold">Playground</h2>
           <p className="text-sm text-muted">
             Write your own programs for the trainer board, or for any tutorial’s robot, and run them in the simulator.
