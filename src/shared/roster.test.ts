@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvLine, defaultDisplayName, parseRoster, rosterFormSchema } from './roster.ts';
+import { csvLine, defaultDisplayName, parseRoster, rosterFormSchema, sortRoster } from './roster.ts';
 
 describe('parseRoster', () => {
   it('reads one name a line, skipping blank lines and extra spaces', () => {
@@ -52,14 +52,33 @@ describe('csvLine', () => {
 });
 
 describe('the roster form', () => {
-  it('gives the names read, or the first problem: none, too many, or one the API would refuse', () => {
+  it('gives the names the API takes and the ones it refuses, or the problem: none, none usable, too many', () => {
     const problem = (text: string) => rosterFormSchema.safeParse({ text }).error?.issues[0]?.message;
-    expect(rosterFormSchema.parse({ text: 'name\n"Lovelace, Ada"\nGrace Hopper' }).text).toEqual([
-      'Lovelace, Ada',
-      'Grace Hopper',
-    ]);
+    expect(rosterFormSchema.parse({ text: 'name\n"Lovelace, Ada"\nGrace Hopper' }).text).toEqual({
+      read: 2,
+      accepted: ['Lovelace, Ada', 'Grace Hopper'],
+      refused: [],
+    });
     expect(problem(' \n ')).toBe('Paste or type at least one name');
     expect(problem(Array.from({ length: 101 }, (_, i) => `Pupil ${i}`).join('\n'))).toMatch(/^At most \d+ learners/);
-    expect(problem(`Ada\n${'x'.repeat(41)}`)).toMatch(/is not a name we can use/);
+    expect(problem('x'.repeat(41))).toBe('None of these names can be added: see why below');
+  });
+
+  it('adds the good names when one is too long, and keeps the refused one whole with its reason', () => {
+    const long = `Maximiliana Alexandra Konstantinopoulou-Featherstonehaugh`;
+    const names = [...Array.from({ length: 24 }, (_, i) => `Pupil ${i}`), long];
+    const form = rosterFormSchema.parse({ text: names.join('\n') }).text;
+    expect(form.accepted).toHaveLength(24);
+    expect(form.accepted).not.toContain(long);
+    expect(form.refused).toEqual([{ name: long, reason: 'Name must be at most 40 characters' }]);
+  });
+});
+
+describe('sortRoster', () => {
+  it("sorts by the API's rule and gives each refusal its reason", () => {
+    expect(sortRoster(['Ada', 'Bad\u200bName', 'Grace'])).toEqual({
+      accepted: ['Ada', 'Grace'],
+      refused: [{ name: 'Bad\u200bName', reason: 'Name cannot contain invisible characters' }],
+    });
   });
 });

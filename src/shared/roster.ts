@@ -68,23 +68,48 @@ export function fileNamePart(name: string): string {
   );
 }
 
+/** A name the API would refuse, whole, and why in the schema's words. */
+export interface RefusedName {
+  readonly name: string;
+  readonly reason: string;
+}
+
 /**
- * The roster form: pasted names (one a line, or a CSV with a `name` column, parseRoster), each a
- * name the API takes, at most LEARNERS_PER_REQUEST at once. Its value is the names read.
+ * The names read, sorted by the API's own rule (learnerNameSchema): the ones it takes, as it will
+ * store them, and the ones it would refuse, each with its reason. One bad name does not hold the rest.
+ */
+export function sortRoster(names: readonly string[]): { accepted: string[]; refused: RefusedName[] } {
+  const accepted: string[] = [];
+  const refused: RefusedName[] = [];
+  for (const name of names) {
+    const parsed = learnerNameSchema.safeParse(name);
+    if (parsed.success) accepted.push(parsed.data);
+    else refused.push({ name, reason: parsed.error.issues[0]?.message ?? 'Not a name we can use' });
+  }
+  return { accepted, refused };
+}
+
+/**
+ * The roster form: pasted names (one a line, or a CSV with a `name` column, parseRoster), sorted
+ * into those the API takes and those it would refuse (sortRoster). It is valid when at least one
+ * name can be added and at most LEARNERS_PER_REQUEST at once; the refused ones are shown, not sent.
  */
 export const rosterFormSchema = z.object({
   text: z
     .string()
-    .transform((text) => parseRoster(text))
-    .superRefine((names, context) => {
+    .transform((text) => {
+      const names = parseRoster(text);
+      return { read: names.length, ...sortRoster(names) };
+    })
+    .superRefine(({ read, accepted }, context) => {
       const problem =
-        names.length === 0
+        read === 0
           ? 'Paste or type at least one name'
-          : names.length > LEARNERS_PER_REQUEST
-            ? `At most ${LEARNERS_PER_REQUEST} learners at once`
-            : names
-                .filter((name) => !learnerNameSchema.safeParse(name).success)
-                .map((name) => `“${name.slice(0, 50)}” is not a name we can use (at most 40 characters)`)[0];
+          : accepted.length === 0
+            ? 'None of these names can be added: see why below'
+            : accepted.length > LEARNERS_PER_REQUEST
+              ? `At most ${LEARNERS_PER_REQUEST} learners at once`
+              : undefined;
       if (problem) context.addIssue({ code: 'custom', message: problem });
     }),
 });

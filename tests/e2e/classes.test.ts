@@ -78,8 +78,8 @@ describe('class mode', () => {
     await page.goto(url('/classes'));
     await page.getByRole('heading', { level: 1, name: 'Your classes' }).waitFor();
     await page.getByLabel('New class').fill('Year 8 Robotics');
+    // Creating a class opens it (issue 36).
     await page.getByRole('button', { name: 'Create class' }).click();
-    await page.getByRole('link', { name: 'Open Year 8 Robotics' }).click();
     await page.getByRole('heading', { level: 1, name: 'Year 8 Robotics' }).waitFor();
     const address = (await page.getByTestId('sign-in-address').innerText()).trim();
     const code = address.split('/c/')[1] ?? '';
@@ -238,7 +238,6 @@ describe('class mode', () => {
     await page.goto(url('/classes'));
     await page.getByLabel('New class').fill('Robot Rangers');
     await page.getByRole('button', { name: 'Create class' }).click();
-    await page.getByRole('link', { name: 'Open Robot Rangers' }).click();
     await page.getByRole('heading', { level: 1, name: 'Robot Rangers' }).waitFor();
     const classUrl = page.url();
     const code = (await page.getByTestId('sign-in-address').innerText()).trim().split('/c/')[1] ?? '';
@@ -351,7 +350,7 @@ describe('class mode', () => {
     await setup.page.goto(url('/classes'));
     await setup.page.getByLabel('New class').fill('Maker Club');
     await setup.page.getByRole('button', { name: 'Create class' }).click();
-    await setup.page.getByRole('link', { name: 'Open Maker Club' }).click();
+    await setup.page.getByRole('heading', { level: 1, name: 'Maker Club' }).waitFor();
     await setup.page.getByRole('tab', { name: 'Learners' }).click();
     await setup.page.getByLabel('Add learners').fill('name,year\nZoë Ōkubo,8\n"Ng, Bao",8\nKatherine Johnson,8\n');
     await setup.page.getByRole('button', { name: 'Add 3 learners' }).click();

@@ -191,7 +191,7 @@ describe('club operations', () => {
     await manage(admin.page, target.email);
     await act(admin.page, 'Clear bio', 'Insults in the bio');
     await expectToast(admin.page, 'Bio cleared', `${target.email} has no bio now.`);
-    await card.getByText('No bio yet.').waitFor();
+    await card.getByText('Busy building: no bio written yet.').waitFor();
     expect(await card.getByText('Something nobody should read here.').count()).toBe(0);
 
     // Back on the overview with the changed member: hide them.

@@ -287,7 +287,7 @@ describe('navigation', () => {
     await toggle.tap().catch(() => toggle.click());
     const menuButton = page.getByRole('button', { name: 'Close menu' });
     expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
-    await page.getByRole('link', { name: 'People' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'People' }).click();
     await page.waitForURL(url('/people'));
     // Navigating closes the menu.
     expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
@@ -295,9 +295,9 @@ describe('navigation', () => {
     // Keyboard: Enter opens, Escape closes and gives focus back to the button.
     await page.getByRole('button', { name: 'Open menu' }).focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('link', { name: 'About Us' }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'About Us' }).waitFor();
     await page.keyboard.press('Escape');
-    expect(await page.getByRole('link', { name: 'About Us' }).count()).toBe(0);
+    expect(await page.getByRole('banner').getByRole('link', { name: 'About Us' }).count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

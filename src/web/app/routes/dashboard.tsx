@@ -49,15 +49,10 @@ function Dashboard({ userId, email }: { userId: string; email: string }) {
   }
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <p className="label-mono text-accent">Dashboard</p>
-          <h1 className="mt-2 font-display text-4xl font-bold">Your workbench</h1>
-        </div>
-        <Button variant="secondary" onClick={logout}>
-          <LogOut aria-hidden="true" /> Logout
-        </Button>
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+      <div>
+        <p className="label-mono text-accent">Dashboard</p>
+        <h1 className="mt-2 font-display text-4xl font-bold">Your workbench</h1>
       </div>
       {/* What a returning learner came for leads; their account's details and settings follow, quieter (issue 23). */}
       <div className="mt-8">
@@ -65,7 +60,8 @@ function Dashboard({ userId, email }: { userId: string; email: string }) {
       </div>
       <div className="tray mt-6 flex flex-wrap items-center gap-4 p-5">
         <CircuitBoard aria-hidden="true" className="size-8 shrink-0 text-accent" />
-        <div className="min-w-0 flex-1">
+        {/* A basis of its own: on a phone the button wraps below rather than squeezing the words a line each. */}
+        <div className="min-w-0 flex-1 basis-56">
           <h2 className="font-display text-lg font-semibold">Playground</h2>
           <p className="text-sm text-muted">
             Write your own programs for the trainer board, or for any tutorial’s robot, and run them in the simulator.
@@ -112,6 +108,13 @@ function Dashboard({ userId, email }: { userId: string; email: string }) {
         >
           {isLearner ? null : <AccountSettings />}
         </Suspense>
+      </div>
+      {/* Last, and quiet: what a member does when leaving, not what the page is for (issue 36). */}
+      <div className="mt-12 flex flex-wrap items-center justify-between gap-3 border-t border-border pt-6">
+        <p className="text-sm text-muted">On a shared computer? Log out when you are done.</p>
+        <Button variant="ghost" onClick={logout}>
+          <LogOut aria-hidden="true" /> Logout
+        </Button>
       </div>
     </div>
   );

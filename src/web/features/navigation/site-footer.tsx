@@ -17,12 +17,12 @@ export function SiteFooter() {
           </li>
           <li>
             <Link className="inline-flex min-h-8 items-center hover:text-text" to={ROUTES.people}>
-              Community
+              People
             </Link>
           </li>
           <li>
             <Link className="inline-flex min-h-8 items-center hover:text-text" to={ROUTES.about}>
-              About
+              About Us
             </Link>
           </li>
         </ul>

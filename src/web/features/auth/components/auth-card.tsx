@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CloudOff, LogIn, UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -22,14 +22,21 @@ function CredentialsForm({
   mode,
   destination,
   onSignedUp,
+  signedUpEmail,
 }: {
   mode: 'login' | 'signup';
   destination: string;
-  onSignedUp: () => void;
+  onSignedUp: (email: string) => void;
+  /** The address an account was just made for: Login starts with it, waiting for the password. */
+  signedUpEmail?: string | undefined;
 }) {
   const navigate = useNavigate();
   const isLogin = mode === 'login';
-  const [defaultValues] = useState(() => typedBeforeStart(mode, { email: '', password: '' }));
+  const [defaultValues] = useState(() =>
+    signedUpEmail === undefined
+      ? typedBeforeStart(mode, { email: '', password: '' })
+      : { email: signedUpEmail, password: '' },
+  );
   const form = useForm<FormValues>({
     resolver: zodResolver(isLogin ? credentialsSchema : signUpFormSchema),
     defaultValues,
@@ -38,6 +45,10 @@ function CredentialsForm({
   const { errors, isSubmitting } = form.formState;
   // Signing in and up need the server (product D15): offline the button waits, and the card says why.
   const online = useOnline();
+  // Just signed up: the e-mail is filled in, so the next thing to type is the password.
+  useEffect(() => {
+    if (signedUpEmail !== undefined) form.setFocus('password');
+  }, [form, signedUpEmail]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -49,7 +60,7 @@ function CredentialsForm({
         await sessionManager().signUp({ email: values.email, password: values.password });
         notifySuccess('Success!', 'Account created! You can now log in.');
         form.reset();
-        onSignedUp();
+        onSignedUp(values.email);
       }
     } catch (error) {
       // Not a mutation: /auth does not load TanStack Query; the same path words the toast.
@@ -97,6 +108,7 @@ function CredentialsForm({
 /** `destination`: where signing in leads (a same-site path the route has checked). */
 export function AuthCard({ destination }: { destination: string }) {
   const [tab, setTab] = useState<'login' | 'signup'>('login');
+  const [signedUpEmail, setSignedUpEmail] = useState<string | undefined>(undefined);
   const online = useOnline();
   return (
     <div className="tray w-full max-w-md p-6 shadow-[0_24px_60px_-30px_var(--glow)] sm:p-8">
@@ -113,7 +125,7 @@ export function AuthCard({ destination }: { destination: string }) {
         </p>
       )}
       <Tabs value={tab} onValueChange={(value) => setTab(value === 'signup' ? 'signup' : 'login')} className="mt-6">
-        <TabsList aria-label="Login or sign up">
+        <TabsList aria-label="Log in or sign up">
           <TabsTrigger value="login" fill>
             Login
           </TabsTrigger>
@@ -122,11 +134,25 @@ export function AuthCard({ destination }: { destination: string }) {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="login" className="mt-6 outline-none">
-          <CredentialsForm mode="login" destination={destination} onSignedUp={() => undefined} />
+          {/* Keyed by the new address: the form starts again with it (product §8: the sign-up fields are cleared). */}
+          <CredentialsForm
+            key={signedUpEmail ?? ''}
+            mode="login"
+            destination={destination}
+            onSignedUp={() => undefined}
+            signedUpEmail={signedUpEmail}
+          />
           <ForgotPassword />
         </TabsContent>
         <TabsContent value="signup" className="mt-6 outline-none">
-          <CredentialsForm mode="signup" destination={destination} onSignedUp={() => setTab('login')} />
+          <CredentialsForm
+            mode="signup"
+            destination={destination}
+            onSignedUp={(email) => {
+              setSignedUpEmail(email);
+              setTab('login');
+            }}
+          />
         </TabsContent>
       </Tabs>
     </div>

@@ -81,7 +81,7 @@ function LinkProblem({ title, message }: { title: string; message: string }) {
       </p>
       <p className="mt-2 text-[0.95rem] text-muted">{message}</p>
       <Link to={ROUTES.auth} className={buttonVariants({ variant: 'secondary', className: 'mt-4' })}>
-        Go to Login
+        Log in
       </Link>
     </div>
   );

@@ -68,7 +68,7 @@ function Report({ klass, progress }: { klass: ClassDetail; progress: ClassProgre
   );
 }
 
-function ProgressTab({ klass }: { klass: ClassDetail }) {
+function ProgressTab({ klass, onAddLearners }: { klass: ClassDetail; onAddLearners: () => void }) {
   const progress = useClassProgress(klass.id);
   const [printing, setPrinting] = useState(false);
   const stopPrinting = useCallback(() => setPrinting(false), []);
@@ -107,7 +107,7 @@ function ProgressTab({ klass }: { klass: ClassDetail }) {
               We could not load the grid: {reasonOf(progress.error)}
             </p>
           ) : (
-            <ProgressGrid classId={klass.id} progress={progress.data} />
+            <ProgressGrid classId={klass.id} progress={progress.data} onAddLearners={onAddLearners} />
           )}
         </div>
       </section>
@@ -185,6 +185,12 @@ export function ClassPage({ classId, ownId }: { classId: string; ownId: string }
   const klass = useClass(classId);
   const live = useClassStream(classId);
   const [tab, setTab] = useState('progress');
+  // The empty grid's "Add learners" opens the Learners tab with the cursor in its Name field.
+  const [addingLearners, setAddingLearners] = useState(false);
+  const addLearners = useCallback(() => {
+    setAddingLearners(true);
+    setTab('learners');
+  }, []);
   if (klass.isPending) {
     return (
       <div className="grid min-h-[60vh] place-items-center">
@@ -209,9 +215,16 @@ export function ClassPage({ classId, ownId }: { classId: string; ownId: string }
     );
   }
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <Header klass={klass.data} live={live} />
-      <Tabs value={tab} onValueChange={setTab} className="mt-8">
+      <Tabs
+        value={tab}
+        onValueChange={(value) => {
+          setAddingLearners(false);
+          setTab(value);
+        }}
+        className="mt-8"
+      >
         <TabsList aria-label="Class" className="sm:inline-flex">
           <TabsTrigger value="progress">
             <LayoutGrid aria-hidden="true" />
@@ -229,10 +242,10 @@ export function ClassPage({ classId, ownId }: { classId: string; ownId: string }
         {/* Kept mounted while another tab shows: the grid and the help queue stay live, and coming back
             to them draws nothing anew (a redraw moved the help queue under the teacher's pointer). */}
         <TabsContent value="progress" forceMount className="mt-5 data-[state=inactive]:hidden">
-          <ProgressTab klass={klass.data} />
+          <ProgressTab klass={klass.data} onAddLearners={addLearners} />
         </TabsContent>
         <TabsContent value="learners" className="tray mt-5 p-4 sm:p-6">
-          <Roster klass={klass.data} />
+          <Roster klass={klass.data} focusName={addingLearners} />
         </TabsContent>
         <TabsContent value="settings" className="tray mt-5 p-4 sm:p-6">
           <ClassSettings klass={klass.data} ownId={ownId} />

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Archive, ArrowRight, GraduationCap, Plus, Users } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { classPath } from '#shared/routes.ts';
 import { createClassRequestSchema } from '#shared/schemas/classes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field, Input } from '#web/components/ui/field.tsx';
@@ -13,6 +14,7 @@ import { formatDay, spacedCode } from '../lib/wording.ts';
 
 function NewClassForm() {
   const create = useCreateClass();
+  const navigate = useNavigate();
   const form = useForm<{ name: string }>({
     resolver: zodResolver(createClassRequestSchema),
     defaultValues: { name: '' },
@@ -21,7 +23,8 @@ function NewClassForm() {
     const created = await create.mutateAsync(name).catch(() => null);
     if (!created) return;
     notifySuccess('Class created', `${created.name}: its sign-in address is ${created.sign_in_path}.`);
-    form.reset({ name: '' });
+    // What a teacher does next happens in the class: adding its learners.
+    navigate(classPath(created.id));
   });
   return (
     <form onSubmit={submit} noValidate className="tray flex flex-col gap-3 p-5 sm:flex-row sm:items-end sm:p-6">
@@ -46,7 +49,7 @@ function NewClassForm() {
 export function ClassesPage() {
   const classes = useClassList();
   return (
-    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <p className="label-mono text-accent">Class mode</p>
       <h1 className="mt-2 font-display text-4xl font-bold">Your classes</h1>
       <p className="mt-2 max-w-2xl text-muted">

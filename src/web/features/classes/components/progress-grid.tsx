@@ -1,6 +1,8 @@
+import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { findProject } from '#shared/content/projects.ts';
 import type { ClassProgress } from '#shared/schemas/classes.ts';
+import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
@@ -67,10 +69,32 @@ function CellDetail({ classId, cell, onClose }: { classId: string; cell: OpenCel
  * The class grid (product §2 Class page): a learner a row, a tutorial a column, each cell "3/10"
  * coloured by the share done; it changes live as pupils tick. A cell opens which steps and when.
  */
-export function ProgressGrid({ classId, progress }: { classId: string; progress: ClassProgress }) {
+export function ProgressGrid({
+  classId,
+  progress,
+  onAddLearners,
+}: {
+  classId: string;
+  progress: ClassProgress;
+  /** Opens the Learners tab, where a class without learners gets them. */
+  onAddLearners: () => void;
+}) {
   const [open, setOpen] = useState<OpenCell | null>(null);
   if (progress.learners.length === 0) {
-    return <p className="text-muted">Add learners to see their progress here.</p>;
+    return (
+      <div className="rounded-xl border border-dashed border-border p-6 text-center sm:p-8" data-testid="grid-empty">
+        <UserPlus className="mx-auto size-10 text-accent" aria-hidden="true" />
+        <p className="mt-3 font-semibold">No learners in this class yet.</p>
+        <p className="mx-auto mt-1 max-w-md text-sm text-muted">
+          Add your pupils’ names: each gets a username and three secret words to sign in with, and their progress shows
+          here as they build.
+        </p>
+        <Button className="mt-4" onClick={onAddLearners}>
+          <UserPlus aria-hidden="true" />
+          Add learners
+        </Button>
+      </div>
+    );
   }
   return (
     <>

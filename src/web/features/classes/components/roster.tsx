@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, KeyRound, LockOpen, Pencil, Printer, Trash2, UserPlus } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { defaultDisplayName, parseRoster, rosterFormSchema } from '#shared/roster.ts';
+import { defaultDisplayName, parseRoster, rosterFormSchema, sortRoster } from '#shared/roster.ts';
 import {
   type ClassDetail,
   type Learner,
@@ -33,9 +33,20 @@ export const signInAddress = (path: string) =>
   typeof window === 'undefined' ? path : `${window.location.host}${path}`;
 
 /** One pupil at a time: a name, Enter, and their words join the panel of new secrets. */
-function AddOneLearner({ klass, onAdded }: { klass: ClassDetail; onAdded: (learners: LearnerWithSecret[]) => void }) {
+function AddOneLearner({
+  klass,
+  onAdded,
+  focusName,
+}: {
+  klass: ClassDetail;
+  onAdded: (learners: LearnerWithSecret[]) => void;
+  focusName: boolean;
+}) {
   const add = useAddLearners(klass.id);
   const form = useForm<{ name: string }>({ resolver: zodResolver(learnerNameFormSchema), defaultValues: { name: '' } });
+  useEffect(() => {
+    if (focusName) form.setFocus('name');
+  }, [form, focusName]);
   const submit = form.handleSubmit(async ({ name }) => {
     const added = await add.mutateAsync([name]).catch(() => null);
     if (!added) return;
@@ -69,13 +80,15 @@ function AddLearners({ klass, onAdded }: { klass: ClassDetail; onAdded: (learner
     resolver: zodResolver(rosterFormSchema),
     defaultValues: { text: '' },
   });
-  // What the preview and the button count: the names as the server will get them.
+  const refusedId = useId();
+  // What the preview and the button count: the names as the server will get them, and the ones it would refuse.
   const text = form.watch('text');
-  const names = useMemo(() => parseRoster(text), [text]);
+  const { accepted, refused } = useMemo(() => sortRoster(parseRoster(text)), [text]);
   const submit = form.handleSubmit(async (values) => {
-    const added = await add.mutateAsync(values.text).catch(() => null);
+    const added = await add.mutateAsync(values.text.accepted).catch(() => null);
     if (!added) return;
-    form.reset({ text: '' });
+    // The refused names stay, one a line, to be shortened or fixed and added after.
+    form.reset({ text: values.text.refused.map((entry) => entry.name).join('\n') });
     onAdded(added.learners);
   });
   return (
@@ -94,25 +107,45 @@ function AddLearners({ klass, onAdded }: { klass: ClassDetail; onAdded: (learner
           />
         )}
       </Field>
-      {names.length > 0 ? (
+      {accepted.length > 0 ? (
         <p className="text-sm text-muted" aria-live="polite">
-          {names.length === 1 ? '1 learner' : `${names.length} learners`}:{' '}
-          {names
+          {accepted.length === 1 ? '1 learner' : `${accepted.length} learners`}:{' '}
+          {accepted
             .slice(0, 6)
             .map((name) => defaultDisplayName(name))
             .join(', ')}
-          {names.length > 6 ? ', …' : ''}
+          {accepted.length > 6 ? ', …' : ''}
         </p>
+      ) : null}
+      {refused.length > 0 ? (
+        <div
+          className="rounded-xl border border-amber-500/60 bg-amber-400/10 p-3 text-sm"
+          aria-live="polite"
+          data-testid="refused-names"
+        >
+          <p id={refusedId} className="font-semibold">
+            {refused.length === 1 ? '1 name cannot be added:' : `${refused.length} names cannot be added:`}
+          </p>
+          <ul aria-labelledby={refusedId} className="mt-1.5 flex flex-col gap-1">
+            {refused.map((entry, index) => (
+              // The same name can be pasted twice: its place in the list tells the two apart.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list is rebuilt from the text on every change.
+              <li key={index} className="[overflow-wrap:anywhere]">
+                “{entry.name}” ({[...entry.name].length} characters): {entry.reason}.
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       <Button type="submit" className="self-start" disabled={add.isPending}>
         <UserPlus aria-hidden="true" />
         {add.isPending
           ? 'Adding...'
-          : names.length === 0
+          : accepted.length === 0
             ? 'Add learners'
-            : names.length === 1
+            : accepted.length === 1
               ? 'Add 1 learner'
-              : `Add ${names.length} learners`}
+              : `Add ${accepted.length} learners`}
       </Button>
     </form>
   );
@@ -125,22 +158,32 @@ function AddLearners({ klass, onAdded }: { klass: ClassDetail; onAdded: (learner
 function NewSecrets({
   klass,
   learners,
+  reveal,
   onDone,
 }: {
   klass: ClassDetail;
   learners: LearnerWithSecret[];
+  /** Changes when the panel should come into view with its heading focused (a list added; 0: stay put). */
+  reveal: number;
   onDone: () => void;
 }) {
   const [printing, setPrinting] = useState(false);
   const stopPrinting = useCallback(() => setPrinting(false), []);
   const address = signInAddress(klass.sign_in_path);
+  // New words are shown above the forms that made them: bring them into view, and a screen reader to their heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (reveal === 0) return;
+    heading.current?.focus({ preventScroll: true });
+    heading.current?.closest('section')?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [reveal]);
   return (
     <section
       aria-labelledby="secrets-heading"
       className="rounded-xl border-2 border-cta/60 bg-surface p-4 sm:p-5"
       data-testid="new-secrets"
     >
-      <h3 id="secrets-heading" className="font-display text-lg font-semibold">
+      <h3 id="secrets-heading" ref={heading} tabIndex={-1} className="font-display text-lg font-semibold">
         Print or save these secret words now
       </h3>
       <p className="mt-1 text-sm text-muted">
@@ -271,7 +314,8 @@ function LearnerActions({ klass, action, onClose }: { klass: ClassDetail; action
 }
 
 /** The class's learners (product §2 Class page): add, rename, new secret words, unlock, data, delete. */
-export function Roster({ klass }: { klass: ClassDetail }) {
+/** `focusName`: the teacher came to add learners (the empty grid's button): the Name field has the cursor. */
+export function Roster({ klass, focusName = false }: { klass: ClassDetail; focusName?: boolean }) {
   const [fresh, setFresh] = useState<LearnerWithSecret[] | null>(null);
   // Words made while the panel is open join it (one pupil after another), a pupil's newer words replacing older.
   const keepSecrets = useCallback(
@@ -279,13 +323,32 @@ export function Roster({ klass }: { klass: ClassDetail }) {
       setFresh((shown) => [...(shown ?? []).filter((learner) => !made.some((m) => m.id === learner.id)), ...made]),
     [],
   );
+  // A pasted list's words are brought into view; one pupil at a time keeps the cursor in Name for the next.
+  const [reveal, setReveal] = useState(0);
+  const keepListSecrets = useCallback(
+    (made: LearnerWithSecret[]) => {
+      keepSecrets(made);
+      setReveal((count) => count + 1);
+    },
+    [keepSecrets],
+  );
   const [action, setAction] = useState<Action | null>(null);
   const reset = useResetSecret(klass.id);
   const unlock = useUnlockLearner(klass.id);
   const locked = klass.learners.filter((learner) => learner.locked);
   return (
     <div className="flex flex-col gap-6">
-      {fresh ? <NewSecrets klass={klass} learners={fresh} onDone={() => setFresh(null)} /> : null}
+      {fresh ? (
+        <NewSecrets
+          klass={klass}
+          learners={fresh}
+          reveal={reveal}
+          onDone={() => {
+            setFresh(null);
+            setReveal(0);
+          }}
+        />
+      ) : null}
       {klass.archived_at ? (
         <p className="rounded-xl border border-border bg-surface-2/60 p-4 text-sm">
           This class is archived: its learners cannot sign in. Bring it back in Settings to add or change learners.
@@ -296,14 +359,14 @@ export function Roster({ klass }: { klass: ClassDetail }) {
             <h3 id="add-one-heading" className="font-display text-lg font-semibold">
               Add one learner
             </h3>
-            <AddOneLearner klass={klass} onAdded={keepSecrets} />
+            <AddOneLearner klass={klass} onAdded={keepSecrets} focusName={focusName} />
           </section>
           <p className="flex items-center gap-3 text-sm text-muted" aria-hidden="true">
             <span className="h-px flex-1 bg-border" />
             or many at once
             <span className="h-px flex-1 bg-border" />
           </p>
-          <AddLearners klass={klass} onAdded={keepSecrets} />
+          <AddLearners klass={klass} onAdded={keepListSecrets} />
         </div>
       )}
       {locked.length > 0 ? (

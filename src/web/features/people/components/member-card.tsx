@@ -1,3 +1,4 @@
+import { Wrench } from 'lucide-react';
 import { useId, useState } from 'react';
 import { BIO_PREVIEW_LENGTH } from '#shared/constants.ts';
 import type { PublicProfile } from '#shared/schemas/profile.ts';
@@ -61,7 +62,10 @@ export function MemberCard({ profile }: { profile: PublicProfile }) {
           ) : null}
         </div>
       ) : (
-        <p className="text-sm text-muted italic">No bio yet.</p>
+        <p className="flex items-start gap-2 text-sm text-muted">
+          <Wrench className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
+          Busy building: no bio written yet.
+        </p>
       )}
       <p className="label-mono mt-auto text-muted">
         Joined <time dateTime={profile.created_at}>{joinedFormat.format(new Date(profile.created_at))}</time>

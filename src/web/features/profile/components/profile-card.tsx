@@ -28,6 +28,8 @@ interface ProfileCardProps {
 /** The dashboard's profile card (product §2): view mode, and edit mode behind a toggle. */
 export function ProfileCard({ profile, email, onSaved }: ProfileCardProps) {
   const [editing, setEditing] = useState(false);
+  // Opened from the nudge: the editor starts at the first thing missing.
+  const [startAt, setStartAt] = useState<'username' | 'bio' | undefined>(undefined);
   const online = useOnline();
   return (
     <section aria-labelledby="profile-heading" className="tray min-w-0 p-6">
@@ -40,7 +42,10 @@ export function ProfileCard({ profile, email, onSaved }: ProfileCardProps) {
           size="sm"
           aria-pressed={editing}
           disabled={!online && !editing}
-          onClick={() => setEditing((value) => !value)}
+          onClick={() => {
+            setStartAt(undefined);
+            setEditing((value) => !value);
+          }}
         >
           {editing ? <X aria-hidden="true" /> : <Pencil aria-hidden="true" />}
           {editing ? 'Close editor' : 'Edit profile'}
@@ -52,10 +57,35 @@ export function ProfileCard({ profile, email, onSaved }: ProfileCardProps) {
           Editing your profile needs a connection.
         </p>
       )}
+      {editing || (profile.username && profile.bio) ? null : (
+        <div
+          className="mt-4 rounded-xl border border-accent/50 bg-surface-2/60 p-4 text-sm"
+          data-testid="profile-nudge"
+        >
+          <p className="font-semibold">Let the community know who you are</p>
+          <p className="mt-1 text-muted">
+            Your card on the People page shows {profile.username ? `“${profile.username}”` : '“Anonymous Builder”'}
+            {profile.bio ? '.' : ' and no bio.'} Add {profile.username ? 'a short bio' : 'a username and a short bio'}:
+            what you like to build, or what you are learning.
+          </p>
+          <Button
+            size="sm"
+            className="mt-3"
+            disabled={!online}
+            onClick={() => {
+              setStartAt(profile.username ? 'bio' : 'username');
+              setEditing(true);
+            }}
+          >
+            <Pencil aria-hidden="true" />
+            Fill in your profile
+          </Button>
+        </div>
+      )}
       <div className="mt-5">
         {editing ? (
           <Suspense fallback={<Spinner label="Opening the editor…" />}>
-            <ProfileEditor profile={profile} onDone={() => setEditing(false)} onSaved={onSaved} />
+            <ProfileEditor profile={profile} onDone={() => setEditing(false)} onSaved={onSaved} focus={startAt} />
           </Suspense>
         ) : (
           <dl className="flex flex-col gap-4">

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { BIO_MAX_LENGTH, USERNAME_MAX_LENGTH } from '#shared/constants.ts';
@@ -20,10 +20,12 @@ interface ProfileEditorProps {
   profile: PublicProfile;
   onDone: () => void;
   onSaved?: (profile: PublicProfile) => void;
+  /** The field to start in (the dashboard's nudge opens the editor at what is missing). */
+  focus?: 'username' | 'bio' | undefined;
 }
 
 /** The profile editor (product §2): loaded when the edit toggle is first pressed, with its form library. */
-export default function ProfileEditor({ profile, onDone, onSaved }: ProfileEditorProps) {
+export default function ProfileEditor({ profile, onDone, onSaved, focus }: ProfileEditorProps) {
   const update = useUpdateProfile(profile.id, onSaved);
   // A save needs the server (product D15): offline the form keeps what was typed and waits.
   const online = useOnline();
@@ -33,6 +35,9 @@ export default function ProfileEditor({ profile, onDone, onSaved }: ProfileEdito
     defaultValues: { username: profile.username ?? '', bio: profile.bio ?? '', show_email: profile.email !== null },
   });
   const { errors } = form.formState;
+  useEffect(() => {
+    if (focus) form.setFocus(focus);
+  }, [form, focus]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {

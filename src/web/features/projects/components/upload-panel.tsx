@@ -1,4 +1,4 @@
-import { CircleCheck, Download, Plug, TriangleAlert, Unplug, Usb, X } from 'lucide-react';
+import { CircleCheck, Download, Laptop, Plug, TriangleAlert, Unplug, Usb, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { avrdudeCommand, BOARD_CHIPS } from '#shared/content/boards.ts';
 import { BOARD_NAMES, type Board } from '#shared/content/projects.ts';
@@ -8,7 +8,7 @@ import { programFor } from '#web/lib/sketch-compile.ts';
 import { type Draft, type SketchKey, sketchStore, tutorialSketchKey } from '#web/lib/sketch-store.ts';
 import { SKETCH_BAUD_RATE, type UploadState, useBoardUpload } from '../hooks/use-board-upload.ts';
 import { failureMessage } from '../lib/upload-messages.ts';
-import { webSerial } from '../lib/web-serial.ts';
+import { isTouchOnlyDevice, webSerial } from '../lib/web-serial.ts';
 
 export interface UploadPanelProps {
   readonly slug: string;
@@ -70,6 +70,7 @@ const PHASE_TEXT = {
  */
 export default function UploadPanel({ slug, board, title, userId, ownKey }: UploadPanelProps) {
   const own = ownKey !== undefined;
+  if (isTouchOnlyDevice()) return <NeedsAComputer />;
   if (!webSerial()) return <NoWebSerial slug={slug} board={board} reason="browser" own={own} />;
   if (!window.isSecureContext) return <NoWebSerial slug={slug} board={board} reason="insecure" own={own} />;
   return <WebSerialUpload slug={slug} board={board} title={title} userId={userId} ownKey={ownKey} />;
@@ -234,6 +235,21 @@ function UploadStatus({ state, isNano, title }: { state: UploadState; isNano: bo
           <li key={step}>{step}</li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** A phone or tablet: uploading is a computer's job, said plainly, with nothing to try here. */
+function NeedsAComputer() {
+  return (
+    <div className="flex flex-col gap-2 text-sm" data-testid="upload-needs-computer">
+      <p className="flex items-center gap-2 font-semibold">
+        <Laptop aria-hidden="true" className="size-5 shrink-0 text-accent" /> Uploading to a board needs a computer.
+      </p>
+      <p className="text-muted">
+        Phones and tablets cannot send a program to a board over USB. Open this page on a computer (Chrome or Edge, or a
+        Chromebook), plug in your board and upload from there.
+      </p>
     </div>
   );
 }

@@ -59,15 +59,20 @@ export function useBoardUpload(slug: string, board: Board) {
     [],
   );
 
-  /** Asks for a port (the browser's chooser); undefined when the learner closed it without choosing. */
+  /**
+   * Asks for a port (the browser's chooser); undefined, with the reason shown, when the learner closed
+   * it without choosing (NotFoundError) or the browser would not show it (SecurityError and others).
+   */
   const choosePort = useCallback(async (): Promise<WebSerialPort | undefined> => {
     const serial = webSerial();
     if (!serial) return undefined;
     try {
       port.current = await serial.requestPort();
       return port.current;
-    } catch {
-      return undefined; // NotFoundError: the chooser was closed
+    } catch (error) {
+      const closed = error instanceof DOMException && error.name === 'NotFoundError';
+      setState({ step: 'failed', problem: closed ? 'no-port' : 'no-chooser' });
+      return undefined;
     }
   }, []);
 

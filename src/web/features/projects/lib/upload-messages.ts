@@ -6,7 +6,8 @@ export interface FailureMessage {
   readonly steps: readonly string[];
 }
 
-export type UploadProblem = UploadFailure | 'port-busy' | 'no-program';
+/** `no-port`: the chooser was closed without choosing; `no-chooser`: the browser did not show it. */
+export type UploadProblem = UploadFailure | 'port-busy' | 'no-program' | 'no-port' | 'no-chooser';
 
 export function failureMessage(problem: UploadProblem, board: { readonly isNano: boolean }): FailureMessage {
   switch (problem) {
@@ -37,6 +38,22 @@ export function failureMessage(problem: UploadProblem, board: { readonly isNano:
       return {
         title: 'The board was disconnected during the upload',
         steps: ['Plug it back in and upload again. Nothing is broken: the board is ready for a new upload.'],
+      };
+    case 'no-port':
+      return {
+        title: 'No port was chosen',
+        steps: [
+          'Press the button again and pick your board in the list your browser shows (often “USB Serial”, “CH340” or “Arduino”).',
+          'Is the list empty? Plug the board in with a USB data cable (some cables only charge), wait a few seconds and try again.',
+        ],
+      };
+    case 'no-chooser':
+      return {
+        title: 'The list of ports did not open',
+        steps: [
+          'Press the button again.',
+          'If no list appears, this browser or the computer’s settings block USB devices: try Chrome or Edge on another computer, or ask whoever looks after this one.',
+        ],
       };
     case 'port-busy':
       return {

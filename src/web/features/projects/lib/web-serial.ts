@@ -30,6 +30,15 @@ export function webSerial(): WebSerial | undefined {
   return (navigator as Navigator & { serial?: WebSerial }).serial;
 }
 
+/**
+ * A phone or tablet: a touch screen and no mouse or trackpad. A board is uploaded to from a
+ * computer, so such a device is told that plainly, whatever its browser offers.
+ */
+export function isTouchOnlyDevice(): boolean {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return false;
+  return window.matchMedia('(pointer: coarse)').matches && !window.matchMedia('(any-pointer: fine)').matches;
+}
+
 /** Why a port could not be opened, in words a learner can act on. */
 export class PortBusy extends Error {
   constructor() {
