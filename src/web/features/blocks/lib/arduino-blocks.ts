@@ -12,7 +12,7 @@ import { findPart, type PartRole, partsWithRole } from './circuit-parts.ts';
  * already names the circuit's first part of its kind.
  */
 
-export { tieWorkspaceToCircuit, useCircuit } from './workspace-circuit.ts';
+export { tieWorkspaceToCircuit } from './workspace-circuit.ts';
 
 /** Registers all our block types (idempotent: safe to call twice), and Blockly's English messages if none are set. */
 export function registerArduinoBlocks(): void {

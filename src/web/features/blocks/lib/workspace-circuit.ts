@@ -15,12 +15,6 @@ export function tieWorkspaceToCircuit(workspace: Blockly.Workspace, circuit: Cir
   circuits.set(workspace, circuit);
 }
 
-/**
- * The same as tieWorkspaceToCircuit, by the name the issue's API gave it. It is no React hook (call it
- * anywhere, e.g. in an effect), but Biome's hook rules take any `use…` for one: prefer the other name.
- */
-export const useCircuit = tieWorkspaceToCircuit;
-
 /** The circuit the workspace (or the workspace its flyout serves) was tied to. */
 export function circuitOf(workspace: Blockly.Workspace): Circuit | undefined {
   const target = workspace instanceof Blockly.WorkspaceSvg ? workspace.targetWorkspace : null;
