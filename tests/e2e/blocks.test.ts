@@ -114,6 +114,13 @@ describe('blocks', () => {
       .toEqual([TOGGLE_RED]);
 
     await runAndSeeItBlink(page, 'redLed');
+    // Scrolled under the site's header, the toolbox stays under it.
+    await page.evaluate(() => {
+      const workspace = document.querySelector('[data-blocks-workspace]');
+      if (workspace) window.scrollBy(0, workspace.getBoundingClientRect().top - 10);
+    });
+    const topmost = await page.evaluate(() => document.elementFromPoint(250, 20)?.closest('header') !== null);
+    expect(topmost).toBe(true);
     mkdirSync(SHOTS, { recursive: true });
     await lookAt(page, { path: `${SHOTS}/blocks-1280-dark.png`, fullPage: true });
     await expectNoAxeViolations(page, 'a sketch made with blocks, dark, 1280 px');

@@ -222,9 +222,10 @@ export default function BlocksWorkbench({
         <div className={cn('relative', shown === 'code' && 'max-lg:hidden')}>
           <div
             ref={host}
+            // `isolate`: Blockly's toolbox (z-index 70) stays under the site's header when the page scrolls.
             // Tailwind's base makes every svg `display: block`, which beats the `display="none"` attribute
             // Blockly hides its closed drawer's scrollbar with.
-            className="h-[28rem] w-full overflow-hidden rounded-lg border border-border sm:h-[32rem] [&_svg[display=none]]:hidden"
+            className="isolate h-[28rem] w-full overflow-hidden rounded-lg border border-border sm:h-[32rem] [&_svg[display=none]]:hidden"
             data-blocks-workspace=""
           />
           {opened ? null : (
