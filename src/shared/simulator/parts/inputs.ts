@@ -17,6 +17,8 @@ interface Slider {
   readonly initial: number;
   /** The suffix of the accessible name after the part's label, e.g. 'temperature'. */
   readonly name?: string;
+  /** What the two ends mean in the part's own words, e.g. ['dry', 'wet'] (shown under the slider). */
+  readonly ends?: readonly [string, string];
 }
 
 /** A sensor with one analog output: `volts` is its transfer function, from the datasheet. */
@@ -52,6 +54,7 @@ function sliderControl(context: PartContext, slider: Slider, value: number): Con
     max: slider.max,
     step: slider.step,
     ...(slider.unit ? { unit: slider.unit } : {}),
+    ...(slider.ends ? { ends: slider.ends } : {}),
     value,
   };
 }
@@ -65,14 +68,14 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
  */
 export const soilMoistureSensor = analogSensor(
   'AOUT',
-  { key: 'moisture', min: 0, max: 100, step: 1, unit: '%', initial: 20 },
+  { key: 'moisture', min: 0, max: 100, step: 1, unit: '%', initial: 20, ends: ['dry', 'wet'] },
   (percent) => 2.54 - (1.27 * percent) / 100,
 );
 
 /** A resistive moisture board (YL-69 style, AO): dry reads near the supply, wet falls towards 1 V. */
 export const moistureBoard = analogSensor(
   'AO',
-  { key: 'moisture', min: 0, max: 100, step: 1, unit: '%', initial: 0 },
+  { key: 'moisture', min: 0, max: 100, step: 1, unit: '%', initial: 0, ends: ['dry', 'wet'] },
   (percent) => SUPPLY_VOLTS - (4 * percent) / 100,
 );
 
@@ -85,10 +88,14 @@ export const moistureBoard = analogSensor(
 function mqSensor(curve: { a: number; b: number; cleanAir: number }, cleanAirVolts: number): PartFactory {
   const rsCleanOverRl = SUPPLY_VOLTS / cleanAirVolts - 1;
   const r0OverRl = rsCleanOverRl / curve.cleanAir;
-  return analogSensor('AO', { key: 'ppm', min: 0, max: 1000, step: 10, unit: 'ppm', initial: 0 }, (ppm) => {
-    const ratio = ppm > 0 ? Math.min(curve.cleanAir, curve.a * ppm ** curve.b) : curve.cleanAir;
-    return SUPPLY_VOLTS / (1 + ratio * r0OverRl);
-  });
+  return analogSensor(
+    'AO',
+    { key: 'ppm', min: 0, max: 1000, step: 10, unit: 'ppm', initial: 0, ends: ['clean air', 'lots of gas'] },
+    (ppm) => {
+      const ratio = ppm > 0 ? Math.min(curve.cleanAir, curve.a * ppm ** curve.b) : curve.cleanAir;
+      return SUPPLY_VOLTS / (1 + ratio * r0OverRl);
+    },
+  );
 }
 
 /** MQ-2, LPG/smoke line through (200 ppm, 1.6) and (10,000 ppm, 0.27); clean air Rs/R0 = 9.8. */
@@ -99,7 +106,7 @@ export const mq135 = mqSensor({ a: 5.1, b: -0.35, cleanAir: 3.6 }, 0.75);
 /** PH-4502C, calibrated as the tutorial does it: 2.50 V at pH 7, 0.177 V less per pH unit up. */
 export const phSensor = analogSensor(
   'Po',
-  { key: 'ph', min: 0, max: 14, step: 0.1, unit: 'pH', initial: 7 },
+  { key: 'ph', min: 0, max: 14, step: 0.1, unit: 'pH', initial: 7, ends: ['acid', 'alkaline'] },
   (ph) => 2.5 - (ph - 7) * 0.1767,
 );
 
@@ -120,7 +127,7 @@ export const tdsSensor = analogSensor(
  */
 export const turbiditySensor = analogSensor(
   'A',
-  { key: 'ntu', min: 0, max: 4000, step: 50, unit: 'NTU', initial: 0 },
+  { key: 'ntu', min: 0, max: 4000, step: 50, unit: 'NTU', initial: 0, ends: ['clear', 'muddy'] },
   (ntu) =>
     interpolate(
       [
@@ -165,7 +172,16 @@ export const potentiometer: PartFactory = (context) => {
   const rightOnTop = context.wiring('right').supply === 'vcc';
   return sliderPart(
     context,
-    { key: 'position', min: 0, max: 100, step: 1, unit: '%', initial: 50, name: 'knob' },
+    {
+      key: 'position',
+      min: 0,
+      max: 100,
+      step: 1,
+      unit: '%',
+      initial: 50,
+      name: 'knob',
+      ends: ['fully left', 'fully right'],
+    },
     (percent) => context.board.setVoltage(output, (SUPPLY_VOLTS * (rightOnTop ? percent : 100 - percent)) / 100),
   );
 };
@@ -192,14 +208,14 @@ function dividerSensor(legs: readonly [string, string], slider: Slider, ohms: (v
 /** GL5528 LDR: about 10 kΩ at 10 lux, γ = 0.7 (R = 10 kΩ · (lux/10)^−0.7), 1 MΩ in the dark. */
 export const ldr = dividerSensor(
   ['leg 1', 'leg 2'],
-  { key: 'lux', min: 0, max: 2000, step: 10, unit: 'lux', initial: 300, name: 'light' },
+  { key: 'lux', min: 0, max: 2000, step: 10, unit: 'lux', initial: 300, name: 'light', ends: ['dark', 'bright'] },
   (lux) => (lux < 0.5 ? 1_000_000 : Math.min(1_000_000, 10_000 * (lux / 10) ** -0.7)),
 );
 
 /** 10 kΩ NTC thermistor, β = 3950: R = 10 kΩ · e^(β(1/T − 1/298.15 K)). */
 export const thermistor = dividerSensor(
   ['wire 1', 'wire 2'],
-  { key: 'celsius', min: 0, max: 50, step: 0.5, unit: '°C', initial: 20, name: 'temperature' },
+  { key: 'celsius', min: 0, max: 50, step: 0.5, unit: '°C', initial: 20, name: 'temperature', ends: ['cold', 'hot'] },
   (celsius) => 10_000 * Math.exp(3950 * (1 / (celsius + 273.15) - 1 / 298.15)),
 );
 

@@ -20,6 +20,8 @@ export type Control =
       readonly max: number;
       readonly step: number;
       readonly unit?: string;
+      /** What its two ends mean in the part's words, e.g. ['dry', 'wet']. */
+      readonly ends?: readonly [string, string];
       readonly value: number;
     }
   | {

@@ -41,6 +41,7 @@ describe('potentiometer', () => {
           max: 100,
           step: 1,
           unit: '%',
+          ends: ['fully left', 'fully right'],
           value: 50,
         },
       },

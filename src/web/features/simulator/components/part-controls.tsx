@@ -40,9 +40,15 @@ function SliderControl({ control, disabled, onChange }: ControlProps<Slider>) {
         disabled={disabled}
         onChange={(event) => onChange(Number(event.target.value))}
       />
-      <div className="flex justify-between font-mono text-xs text-muted" aria-hidden="true">
-        <span>{ends(control.min)}</span>
-        <span>{ends(control.max)}</span>
+      <div className="flex justify-between gap-3 font-mono text-xs text-muted" aria-hidden="true">
+        <span>
+          {ends(control.min)}
+          {control.ends ? <span className="font-sans"> · {control.ends[0]}</span> : null}
+        </span>
+        <span className="text-right">
+          {control.ends ? <span className="font-sans">{control.ends[1]} · </span> : null}
+          {ends(control.max)}
+        </span>
       </div>
     </div>
   );

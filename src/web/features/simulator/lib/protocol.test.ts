@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandSchema } from './protocol.ts';
+import { commandSchema, controlEntrySchema } from './protocol.ts';
 
 const SLUG = 'plant-watering-robot';
 const CLOCK = { millis: 0x130, overflowCount: 0x12c };
@@ -30,5 +30,16 @@ describe('the simulator’s start command', () => {
   it('refuses a start without a program', () => {
     expect(commandSchema.safeParse({ type: 'start', slug: SLUG, startTime: 0 }).success).toBe(false);
     expect(start({}).success).toBe(false);
+  });
+});
+
+describe('a control the worker sends', () => {
+  it('keeps what a slider’s ends mean, as the part says it', () => {
+    const soil = {
+      partId: 'soil',
+      control: { type: 'slider', key: 'moisture', label: 'Soil moisture sensor', min: 0, max: 100, step: 1, value: 20 },
+    };
+    const parsed = controlEntrySchema.parse({ ...soil, control: { ...soil.control, ends: ['dry', 'wet'] } });
+    expect(parsed.control.type === 'slider' && parsed.control.ends).toEqual(['dry', 'wet']);
   });
 });
