@@ -146,44 +146,35 @@ describe('blocks', () => {
     const active = () =>
       page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent);
     /**
-     * Places the block being moved where it is (Enter), then, while `loop()` in the C++ has no line
-     * like `line`, moves it on to the next place it fits (M, an arrow key, Enter), as a learner
-     * watching the C++ beside the blocks would.
+     * Inserts the focused drawer block (Enter), which Blockly then moves with the arrow keys from one place
+     * it fits to the next; it is put down (Enter) once it sits in "forever"'s mouth, as a learner watching
+     * it would.
      */
-    const placeInLoop = async (line: RegExp) => {
-      const placed = async () => {
-        const lines = await generatedLines(page);
-        const body = lines.slice(lines.indexOf('void loop() {') + 1);
-        return body.slice(0, body.indexOf('}')).some((text) => line.test(text));
-      };
+    const placeInForever = async (words: string) => {
       await press('Enter');
+      const moving = page.locator('.blocklyDraggable.blocklyDragging').first();
       for (let tries = 0; tries < 12; tries++) {
-        // The C++ follows the blocks on the next render.
-        const there = await expect
-          .poll(placed, { timeout: 2_000 })
-          .toBe(true)
-          .then(
-            () => true,
-            () => false,
-          );
-        if (there) return;
-        await press('m', 'ArrowDown', 'Enter');
+        const [block, forever] = [await box(moving), await box(workspaceBlock(page, 'forever'))];
+        const inside = block.x > forever.x && block.y > forever.y && block.y < forever.y + forever.height;
+        if (inside) break;
+        await press('ArrowDown');
       }
-      throw new Error(`never placed in loop(): ${line}`);
+      await press('Enter');
+      const inForever = workspaceBlock(page, 'forever').locator('.blocklyDraggable').filter({ hasText: words });
+      await inForever.first().waitFor(WAIT);
     };
     // Tab past Run, "Turn into code" and the phone's two views reaches the toolbox; T opens it from anywhere in Blockly.
     await press('Tab', 'Tab', 'Tab');
     await expect.poll(active).toBe('Start');
-    // LEDs & outputs, its second block ("toggle the"), placed with Enter and moved into "forever".
+    // LEDs & outputs, its second block ("toggle the"), inserted with Enter and moved into "forever".
     await press('ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown');
     await expect.poll(active).toBe('LEDs & outputs');
     await press('ArrowRight', 'ArrowDown');
     await expect.poll(active).toMatch(/^toggle the/);
-    await placeInLoop(/digitalWrite\(GREEN_LED_PIN/);
+    await placeInForever('toggle the');
     // Its part stays the drawer's first light, the green LED. (Choosing another in the block's list with the
     // keyboard does not take in Blockly 13.3 here: the list opens and moves, Enter closes it unchanged.)
     await expect.poll(() => generatedLines(page), WAIT).toContain(TOGGLE_GREEN);
-    // Control's first block, "wait 500 ms", under it.
     // The C++ on its own tab, then back to the blocks; Run.
     await page.getByRole('button', { name: 'C++ code' }).click();
     await expect(page.locator('[data-generated-code]').isVisible()).resolves.toBe(true);

@@ -205,12 +205,22 @@ export async function migrateToLatest(database: Database): Promise<void> {
     provider: { getMigrations: async () => migrations(database.kind) },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return;
     // Without a failed migration, the error came before any ran (the bookkeeping tables, a lock).
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    // To find its own tables Kysely lists every table of the database; one that another session drops
+    // meanwhile (another schema's: another application's, or a test's) fails that listing. Tried again.
+    if (!failed && attempt < 3 && droppedMeanwhile(error)) continue;
     throw cannot(failed ? `apply migration ${failed} to` : 'prepare the migrations of', error);
   }
+}
+
+/** PostgreSQL's "relation … does not exist" (42P01) or "could not open relation with OID" (XX000). */
+function droppedMeanwhile(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '42P01' || (code === 'XX000' && /could not open relation/.test(String(error)));
 }
 
 /** The schema unqualified tables are created in: the first existing one on the search path. */

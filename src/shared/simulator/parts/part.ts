@@ -21,7 +21,7 @@ export type Control =
       readonly step: number;
       readonly unit?: string;
       /** What its two ends mean in the part's words, e.g. ['dry', 'wet']. */
-      readonly ends?: readonly [string, string];
+      readonly ends?: readonly string[];
       readonly value: number;
     }
   | {

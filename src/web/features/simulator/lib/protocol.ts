@@ -69,7 +69,7 @@ const controlSchema = z.discriminatedUnion('type', [
     max: z.number(),
     step: z.number().positive(),
     unit: z.string().optional(),
-    ends: z.tuple([z.string(), z.string()]).readonly().optional(),
+    ends: z.array(z.string()).length(2).readonly().optional(),
     value: z.number(),
   }),
   z.object({
