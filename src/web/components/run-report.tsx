@@ -1,5 +1,42 @@
-import { AlertTriangle } from 'lucide-react';
+import { AlertTriangle, Play } from 'lucide-react';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
 import type { RunState } from '#web/lib/run-sketch.ts';
+
+/** Run, for the text editor and the blocks alike: a spinner and "Compiling…" while the server compiles. */
+export function RunButton({
+  run,
+  label = 'Run',
+  disabled = false,
+  onRun,
+}: {
+  run: RunState;
+  label?: string;
+  disabled?: boolean;
+  onRun: () => void;
+}) {
+  const compiling = run.kind === 'compiling';
+  return (
+    <Button onClick={onRun} disabled={disabled || compiling} aria-busy={compiling}>
+      {compiling ? (
+        <Spinner label="Compiling…" className="[&_svg]:size-4 [&_svg]:text-current" />
+      ) : (
+        <Play aria-hidden="true" />
+      )}
+      {compiling ? 'Compiling…' : label}
+    </Button>
+  );
+}
+
+/** A word about the saving a learner must read (another device's version kept apart), when there is one. */
+export function SaveNotice({ notice }: { notice: string | null }) {
+  if (!notice) return null;
+  return (
+    <p role="status" className="rounded-lg border border-amber-500/60 bg-amber-400/10 p-3 text-sm">
+      {notice}
+    </p>
+  );
+}
 
 /**
  * What Run found, under the editor (text or blocks): the mistakes to fix (each a button that shows

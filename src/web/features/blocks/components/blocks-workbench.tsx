@@ -1,9 +1,9 @@
 import * as Blockly from 'blockly/core';
-import { Code2, Play, Puzzle } from 'lucide-react';
+import { Code2, Puzzle } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Board } from '#shared/content/projects.ts';
 import type { Circuit } from '#shared/content/tutorials.ts';
-import { RunReport } from '#web/components/run-report.tsx';
+import { RunButton, RunReport, SaveNotice } from '#web/components/run-report.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
@@ -174,18 +174,7 @@ export default function BlocksWorkbench({
   return (
     <div className="flex flex-col gap-3" data-blocks-workbench="">
       <div className="flex flex-wrap items-center gap-2">
-        <Button
-          onClick={() => void runIt()}
-          disabled={!generated || run.kind === 'compiling'}
-          aria-busy={run.kind === 'compiling'}
-        >
-          {run.kind === 'compiling' ? (
-            <Spinner label="Compiling…" className="[&_svg]:size-4 [&_svg]:text-current" />
-          ) : (
-            <Play aria-hidden="true" />
-          )}
-          {run.kind === 'compiling' ? 'Compiling…' : 'Run'}
-        </Button>
+        <RunButton run={run} disabled={!generated} onRun={() => void runIt()} />
         <Button variant="ghost" disabled={!generated} onClick={() => void turnIntoCode()}>
           <Code2 aria-hidden="true" /> Turn into code
         </Button>
@@ -193,11 +182,7 @@ export default function BlocksWorkbench({
           {SAVE_WORDS[save]}
         </p>
       </div>
-      {notice ? (
-        <p role="status" className="rounded-lg border border-amber-500/60 bg-amber-400/10 p-3 text-sm">
-          {notice}
-        </p>
-      ) : null}
+      <SaveNotice notice={notice} />
       {/* On a phone: one of the two at a time. */}
       <fieldset className="flex gap-2 lg:hidden">
         <legend className="sr-only">Show</legend>

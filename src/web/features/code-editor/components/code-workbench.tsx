@@ -1,10 +1,10 @@
-import { GitCompare, Play, RotateCcw } from 'lucide-react';
+import { GitCompare, RotateCcw } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Board } from '#shared/content/projects.ts';
 import { BOARD_NAMES } from '#shared/content/projects.ts';
 import { lineDiff } from '#shared/text-diff.ts';
 import { CodeDiff } from '#web/components/code-diff.tsx';
-import { RunReport } from '#web/components/run-report.tsx';
+import { RunButton, RunReport, SaveNotice } from '#web/components/run-report.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { onShowLinesInEditor } from '#web/lib/editor-lines.ts';
@@ -145,14 +145,7 @@ export default function CodeWorkbench({ userId, sketch, board, fileName, onProgr
   return (
     <div className="flex flex-col gap-3" data-workbench="">
       <div className="flex flex-wrap items-center gap-2">
-        <Button onClick={() => void runIt()} disabled={run.kind === 'compiling'} aria-busy={run.kind === 'compiling'}>
-          {run.kind === 'compiling' ? (
-            <Spinner label="Compiling…" className="[&_svg]:size-4 [&_svg]:text-current" />
-          ) : (
-            <Play aria-hidden="true" />
-          )}
-          {run.kind === 'compiling' ? 'Compiling…' : changed ? 'Run my version' : 'Run'}
-        </Button>
+        <RunButton run={run} label={changed ? 'Run my version' : 'Run'} onRun={() => void runIt()} />
         {/* On a phone the two smaller buttons share the row under Run, their words shortened. */}
         {original !== null ? (
           <>
@@ -187,11 +180,7 @@ export default function CodeWorkbench({ userId, sketch, board, fileName, onProgr
           {SAVE_WORDS[save]}
         </p>
       </div>
-      {notice ? (
-        <p role="status" className="rounded-lg border border-amber-500/60 bg-amber-400/10 p-3 text-sm">
-          {notice}
-        </p>
-      ) : null}
+      <SaveNotice notice={notice} />
       <CodeEditor
         initial={opened.source}
         onChange={onChange}
