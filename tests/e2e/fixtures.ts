@@ -166,6 +166,16 @@ export async function openPage(
 }
 
 export async function expectNoAxeViolations(page: Page, label: string) {
+  // A toast or panel still fading in has, for that moment, less contrast than it will have:
+  // axe measures the page at rest, after every finite animation and transition has ended.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,

@@ -212,15 +212,24 @@ export async function migrateToLatest(database: Database): Promise<void> {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
     // To find its own tables Kysely lists every table of the database; one that another session drops
     // meanwhile (another schema's: another application's, or a test's) fails that listing. Tried again.
-    if (!failed && attempt < 3 && droppedMeanwhile(error)) continue;
+    if (!failed && attempt < 5 && droppedMeanwhile(error)) {
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      continue;
+    }
     throw cannot(failed ? `apply migration ${failed} to` : 'prepare the migrations of', error);
   }
 }
 
-/** PostgreSQL's "relation … does not exist" (42P01) or "could not open relation with OID" (XX000). */
+/**
+ * PostgreSQL's "relation … does not exist" (42P01), "schema … does not exist" (3F000) or "could
+ * not open relation with OID" (XX000): Kysely's listing of every table met a table or schema
+ * another session was dropping.
+ */
 function droppedMeanwhile(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === '42P01' || (code === 'XX000' && /could not open relation/.test(String(error)));
+  return (
+    code === '42P01' || code === '3F000' || (code === 'XX000' && /could not open relation/.test(String(error)))
+  );
 }
 
 /** The schema unqualified tables are created in: the first existing one on the search path. */
