@@ -227,9 +227,7 @@ export async function migrateToLatest(database: Database): Promise<void> {
  */
 function droppedMeanwhile(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return (
-    code === '42P01' || code === '3F000' || (code === 'XX000' && /could not open relation/.test(String(error)))
-  );
+  return code === '42P01' || code === '3F000' || (code === 'XX000' && /could not open relation/.test(String(error)));
 }
 
 /** The schema unqualified tables are created in: the first existing one on the search path. */
