@@ -14,21 +14,20 @@
  * the `first-paint` section of bench/RESULTS.md).
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { PAGE_MANIFEST_FILE, type PageManifest } from '#shared/page-manifest.ts';
 import { ROOT } from '#test/repository-root.ts';
 import { seedMembers } from '#test/seed-members.ts';
-import { inlineScriptHashes, postbuild } from '../scripts/postbuild.ts';
+import { postbuild } from '../scripts/postbuild.ts';
 import { buildServiceWorker } from '../scripts/service-worker.ts';
 import { launchBrowser } from '../tests/e2e/browser.ts';
 import { VARIANTS, type Variant } from './first-paint-variants.ts';
 import { type LighthouseSample, launchChromium, lighthouseSample, signInChromium } from './lighthouse.ts';
 import { writeResultsSection } from './results-file.ts';
 import { type SlowVisit, slowVisit } from './slow-visit.ts';
+import { makeStatic } from './static-page.ts';
 import { median, type RunningServer, startServer } from './support.ts';
 
 const { values: args } = parseArgs({
@@ -52,29 +51,6 @@ const PAGES = args.pages.split(',');
 const chosen = args.variants?.split(',');
 const variants = chosen ? VARIANTS.filter((v) => chosen.includes(v.name)) : VARIANTS;
 const log = (message: string) => console.warn(`[first-paint] ${message}`);
-
-/** The static limit: no script at all, no stylesheet link, no web font; content, images and inline CSS stay. */
-export function staticPage(html: string): string {
-  return html
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
-    .replace(/<link rel="stylesheet"[^>]*>/g, '')
-    .replace(/<link rel="preload" href="[^"]*\.woff2"[^>]*>/g, '')
-    .replace(/@font-face\{[^}]*\}/g, '');
-}
-
-function makeStatic(buildDir: string) {
-  const manifestFile = path.join(buildDir, PAGE_MANIFEST_FILE);
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PageManifest;
-  for (const entry of [...Object.values(manifest.pages), manifest.fallback]) {
-    const file = path.join(buildDir, 'client', entry.file);
-    const html = staticPage(readFileSync(file, 'utf8'));
-    writeFileSync(file, html);
-    writeFileSync(`${file}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-    writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
-    entry.scriptHashes = inlineScriptHashes(html);
-  }
-  writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
-}
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'roboforge-first-paint-'));
 log(`building once (react-router build + server bundle) into ${work}`);

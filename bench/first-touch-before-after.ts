@@ -41,7 +41,7 @@ const FIRST_WINDOW_BYTES = 14_600;
 const PASSWORD = 'SuperSecret99bench';
 const PAGES = ['/', '/auth', '/projects/line-following-robot'] as const;
 
-interface Build {
+export interface Build {
   readonly name: 'before' | 'now';
   readonly dir: string;
 }
@@ -67,7 +67,7 @@ const RECORD_ATTACHED = () => {
 };
 
 /** The earlier build, made once and kept under the temporary directory. */
-function buildBefore(commit: string): Build {
+export function buildBefore(commit: string): Build {
   const sha = execFileSync('git', ['rev-parse', '--short=12', commit], { cwd: ROOT, encoding: 'utf8' }).trim();
   const dir = path.join(os.tmpdir(), `roboforge-build-${sha}`);
   if (!existsSync(path.join(dir, 'build', 'server-app', 'server.js'))) {

@@ -12,7 +12,8 @@
  *
  * (then `npm run build` again before serving it: the maps are not meant for production).
  *
- * Options: --page=/projects/line-following-robot, --runs=2, --anonymous (no stored session),
+ * Options: --page=/projects/line-following-robot, --runs=2, --anonymous (no stored session), --dir=<a
+ * checkout whose build to serve> (default this one),
  * --slowdown=4 (1: no CPU slowdown, tasks over 12.5 ms; --long-task=MS to choose). Chromium slows
  * the CPU by pausing the page's thread, so inside a slowed task the profile's samples can pile up on
  * whichever function was running at a pause: the task list is right at 4×, but for where a task's
@@ -39,6 +40,8 @@ const { values: args } = parseArgs({
     slowdown: { type: 'string', default: '4' },
     'long-task': { type: 'string' },
     invalidations: { type: 'boolean', default: false },
+    /** Another checkout's built tree to trace (e.g. the previous release that bench/page-ratios.ts builds). */
+    dir: { type: 'string', default: ROOT },
   },
 });
 
@@ -96,7 +99,7 @@ const print = (line = '') => process.stdout.write(`${line}\n`);
 const maps = new Map<string, TraceMap | null>();
 function sourceMapOf(url: string): TraceMap | null {
   if (!maps.has(url)) {
-    const file = path.join(ROOT, 'build', 'client', new URL(url).pathname);
+    const file = path.join(args.dir, 'build', 'client', new URL(url).pathname);
     maps.set(url, existsSync(`${file}.map`) ? new TraceMap(readFileSync(`${file}.map`, 'utf8')) : null);
   }
   return maps.get(url) ?? null;
@@ -208,7 +211,7 @@ function report(events: TraceEvent[]) {
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'roboforge-main-thread-'));
-const server = await startServer({ DATA_DIR: dataDir });
+const server = await startServer({ DATA_DIR: dataDir }, args.dir);
 const browser = await launchBrowser();
 try {
   const session = args.anonymous

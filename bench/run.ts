@@ -2,7 +2,8 @@
  * `npm run bench`: builds the production site, starts it on loopback with 1,000 seeded members and
  * measures what the performance issue budgets — Lighthouse, bundle bytes, the people API against a
  * bare node:http server, cold start and idle memory, live-update fan-out, and the tutorial simulator
- * (bench/simulator.ts, a section of its own), and the compile service (bench/compile.ts, its own section). Prints one table and writes bench/RESULTS.md. Options
+ * (bench/simulator.ts, a section of its own), the compile service (bench/compile.ts, its own section), and each
+ * page beside its static limit and the previous release (bench/page-ratios.ts). Prints one table and writes bench/RESULTS.md. Options
  * (environment): BENCH_QUICK=1 for a short smoke run.
  */
 import { execFileSync } from 'node:child_process';
@@ -21,6 +22,7 @@ import { benchEditAndRun, editAndRunMarkdown } from './edit-and-run.ts';
 import { benchFanout, type FanoutResult } from './fanout.ts';
 import { firstTouchBeforeAfter } from './first-touch-before-after.ts';
 import { benchLighthouse, type LighthouseResult } from './lighthouse.ts';
+import { measurePageRatios, PREVIOUS_RELEASE, pageRatiosMarkdown } from './page-ratios.ts';
 import { writeResultsSection } from './results-file.ts';
 import { benchSimulator, type SimulatorBenchRow, simulatorSection } from './simulator.ts';
 import { median, startServer } from './support.ts';
@@ -88,6 +90,8 @@ try {
 if (!quick) {
   log('the first touch before and after decision 014: the earlier build (made once) beside this one');
   writeResultsSection('first-touch-before-after', await firstTouchBeforeAfter(5));
+  log('each page beside its static limit and the previous release (Lighthouse, the three builds in turn)');
+  writeResultsSection('page-ratios', pageRatiosMarkdown(await measurePageRatios(5), 5, PREVIOUS_RELEASE));
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
