@@ -48,7 +48,7 @@ const preloadFullFont = preloadFont((clientDir) => {
 
 /**
  * The site subset preloaded as a file, with its `@font-face` in the page's inline CSS (or before the
- * stylesheet): the same family as the full face in app.css, declared after it, so it wins where both cover a character.
+ * stylesheet): the same family as the full face in site.css, declared after it, so it wins where both cover a character.
  */
 const preloadSiteSubset: PageRewrite = (page, site) => {
   preloadFont(() => site.fontSubsetUrl)(page, site);

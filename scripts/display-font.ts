@@ -17,7 +17,7 @@ export const FULL_FONT_FILE = path.resolve(
   '..',
   'node_modules/@fontsource-variable/space-grotesk/files/space-grotesk-latin-wght-normal.woff2',
 );
-/** The weight range of the full face (its `@font-face` in app.css says the same). */
+/** The weight range of the full face (its `@font-face` in site.css says the same). */
 export const FULL_WEIGHTS = [300, 700] as const;
 /** Member names and text the app renders after loading (cards, dialogs): printable ASCII stays in the site subset. */
 const ALWAYS = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)).join('');
@@ -62,7 +62,7 @@ export interface DisplayText {
 }
 
 /**
- * What the pages show in the display face: headings (h1–h3, see app.css) and `font-display`
+ * What the pages show in the display face: headings (h1–h3, see site.css) and `font-display`
  * elements, plus `extraTexts`; with `typed`, plain letters and digits too (member names).
  */
 export function displayText(

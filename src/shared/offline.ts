@@ -24,5 +24,5 @@ export const FALLBACK_SHELL_PATH = '/__spa-fallback.html';
  */
 export const PERSONAL_CACHE_NAME = 'roboforge-personal';
 
-/** The dark theme's background (`--bg` in app.css): the installed app's theme and splash colour. */
+/** The dark theme's background (`--bg` in site.css): the installed app's theme and splash colour. */
 export const APP_BACKGROUND_COLOR = '#070b16';

@@ -55,7 +55,7 @@ export function openServerDatabase(): DatabaseSync {
 
 /**
  * The looks a page's axe check and screenshots are taken in: each theme once and each width once.
- * The themes differ only in colour (app.css: one layout over two sets of colour tokens) and the
+ * The themes differ only in colour (site.css: one layout over two sets of colour tokens) and the
  * widths only in layout, so these two cover what the four pairs did, in half the time: the
  * four-way matrices were 180 s of the classes file and 150 s of the club file in a run of about
  * 20 minutes (issue 35). A colour fault shown only at one width in one theme is the gap left.

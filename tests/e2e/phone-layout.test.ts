@@ -11,7 +11,7 @@ import { adminCli, baseUrl, openPage, openSignedInPageAs, test, url } from './fi
  * whose name is 60 letters without a space, and as an administrator, with a dozen members whose
  * names and bios are as long as the rules allow. Nothing may pass the screen's right (or left)
  * edge, and the page may not scroll sideways. In the dark theme only: the light one changes
- * colours and nothing that takes space (app.css: one layout over two sets of colour tokens), and the
+ * colours and nothing that takes space (site.css: one layout over two sets of colour tokens), and the
  * second pass cost 72 s of a run of about 20 minutes (issue 35); the axe checks see both (LOOKS).
  */
 

@@ -11,7 +11,7 @@ const SignedInControls = lazy(() => import('./signed-in-controls.tsx'));
  * Signed out: Login. Signed in: the member's name, leading to the dashboard (and Admin). The signed-in part
  * (and the session machinery) loads only when a session may exist; until it knows, the Login
  * button keeps the space, hidden by CSS when a session is stored, and the slot is as wide as the
- * signed-in controls can be (app.css), so nothing in the header moves when they come in.
+ * signed-in controls can be (site.css), so nothing in the header moves when they come in.
  */
 export function AccountControls() {
   const maybeSignedIn = useSessionHint();

@@ -7,7 +7,7 @@ const WelcomeBack = lazy(() => import('./welcome-back.tsx'));
 
 /**
  * Where the home page greets a signed-in member (issue 23): empty in the prerendered page; from
- * first paint as tall as the greeting where a session is stored (app.css), so the page below does
+ * first paint as tall as the greeting where a session is stored (site.css), so the page below does
  * not move when it comes. The shell places it above the home page, so `/`'s own route module and
  * its imports stay those of the anonymous page (its script budget, scripts/bundle-budget.ts).
  */

@@ -63,7 +63,7 @@ function useHydrated(): boolean {
  * session sees the page at once, with `userId` null until the session is confirmed, so the first
  * paint needs neither the app's code nor the network (decision 011). The prerendered HTML carries
  * both the spinner and the page; the boot script's `data-session` marker shows one before paint
- * (app.css). Without a stored session it is RequireAuth: the spinner, the toast and /auth.
+ * (site.css). Without a stored session it is RequireAuth: the spinner, the toast and /auth.
  *
  * Both wrappers are rendered in every state, only their classes change, so React keeps the page's
  * elements from the prerendered HTML on: nothing is painted twice.

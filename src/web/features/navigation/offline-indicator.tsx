@@ -3,7 +3,7 @@ import { useOnline } from '#web/lib/offline/connectivity.ts';
 
 /**
  * "Offline" in the navigation while the browser has no network (product D15), in words at every
- * width: below 640 px it takes the place of the product's name (app.css). The live region
+ * width: below 640 px it takes the place of the product's name (site.css). The live region
  * is always there and empty while online, so a screen reader hears it once, when it goes offline.
  */
 export function OfflineIndicator() {

@@ -32,7 +32,7 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
  * `tools` (theme and sound controls) sit in the bar from 640 px up and in the mobile menu below,
  * so a 320 px phone still fits the account controls; `actions` (account) are always in the bar.
  * Every control is at least 44 × 44 px, a fingertip's size. Below 640 px the product's name gives
- * its place to a member's controls or the offline sign (app.css, `.brand-word`); the logo stays.
+ * its place to a member's controls or the offline sign (site.css, `.brand-word`); the logo stays.
  */
 export function SiteHeader({ tools, actions }: { tools: ReactNode; actions: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);

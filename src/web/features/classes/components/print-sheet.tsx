@@ -4,7 +4,7 @@ import { cn } from '#web/lib/cn.ts';
 
 /**
  * What to print, under <body> beside the app: while `html[data-print]` is set, printing shows this
- * sheet only (app.css). `onDone` runs after the browser's print dialog closes.
+ * sheet only (features/classes/styles/print-sheet.css). `onDone` runs after the browser's print dialog closes.
  */
 export function PrintSheet({
   kind,

@@ -15,7 +15,7 @@ import { tags } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
 import type { PlainDiagnostic } from '#web/lib/plain-words.ts';
 
-/** The site's code colours (app.css, both themes), so the editor reads like the sketch beside it. */
+/** The site's code colours (site.css, both themes), so the editor reads like the sketch beside it. */
 const highlight = HighlightStyle.define([
   { tag: [tags.keyword, tags.controlKeyword, tags.operatorKeyword, tags.modifier], color: 'var(--code-keyword)' },
   { tag: [tags.string, tags.character], color: 'var(--code-string)' },
