@@ -1,6 +1,6 @@
 /**
  * The simulator's numbers (issue 24), for each of the nine tutorials with all its parts attached:
- * - Node: simulated seconds per wall second of the Simulation itself (src/shared/simulator), as
+ * - Node: simulated seconds per wall second of the Simulation itself (src/device/simulator), as
  *   fast as it goes;
  * - headless Chromium, through the tutorial page and its Web Worker: the speed the worker keeps
  *   (it paces the board to real time, so at most 1.00) and its capacity (simulated time per unit of
@@ -17,10 +17,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { clockOf } from '#device/simulator/clock.ts';
+import { Simulation } from '#device/simulator/simulation.ts';
 import { sketchBuildOf } from '#shared/content/hex-record.ts';
 import { findTutorial, TUTORIALS } from '#shared/content/tutorials.ts';
-import { clockOf } from '#shared/simulator/clock.ts';
-import { Simulation } from '#shared/simulator/simulation.ts';
 import { ROOT } from '#test/repository-root.ts';
 import { testSettings } from '#test/settings.ts';
 import { signUpAndSignIn } from '#test/sign-up.ts';

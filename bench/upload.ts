@@ -8,10 +8,10 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { imageFromHex } from '#device/simulator/intel-hex.ts';
+import { SimulatedPort } from '#device/simulator/simulated-port.ts';
+import { upload } from '#device/upload/stk500.ts';
 import { PROJECTS } from '#shared/content/projects.ts';
-import { imageFromHex } from '#shared/simulator/intel-hex.ts';
-import { SimulatedPort } from '#shared/simulator/simulated-port.ts';
-import { upload } from '#shared/upload/stk500.ts';
 import { unoWithOptiboot } from '#test/optiboot.ts';
 import { ROOT } from '#test/repository-root.ts';
 import { writeResultsSection } from './results-file.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { imageFromHex } from '#shared/simulator/intel-hex.ts';
+import { imageFromHex } from '#device/simulator/intel-hex.ts';
 import { unoWithOptiboot } from '#test/optiboot.ts';
 import { attachSimulatedSerial } from '#test/simulated-web-serial.ts';
 import { expectNoAxeViolations, inEachLook, LOOKS, lookAt, openSignedInPage, test, url } from './fixtures.ts';

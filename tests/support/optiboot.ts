@@ -3,8 +3,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { SimBoard } from '#shared/simulator/board.ts';
-import { flashFromHex } from '#shared/simulator/intel-hex.ts';
+import { SimBoard } from '#device/simulator/board.ts';
+import { flashFromHex } from '#device/simulator/intel-hex.ts';
 import { testSettings } from './settings.ts';
 
 const run = promisify(execFile);

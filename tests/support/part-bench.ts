@@ -1,7 +1,7 @@
 import { portBConfig, portCConfig, portDConfig } from 'avr8js';
+import { type ArduinoPin, pinAddress } from '#device/simulator/board.ts';
+import { Simulation, type SimulationOptions } from '#device/simulator/simulation.ts';
 import type { Tutorial, Wire, WiringPart } from '#shared/content/tutorials.ts';
-import { type ArduinoPin, pinAddress } from '#shared/simulator/board.ts';
-import { Simulation, type SimulationOptions } from '#shared/simulator/simulation.ts';
 
 /*
  * A part model's test bench: a board whose program does nothing (its flash is erased to NOPs) with

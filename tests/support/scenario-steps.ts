@@ -1,4 +1,4 @@
-import type { Simulation } from '#shared/simulator/simulation.ts';
+import type { Simulation } from '#device/simulator/simulation.ts';
 
 /*
  * Small steps the tutorials' scenarios take on a running simulation: run until something is seen,

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import type { SimBoard } from '#shared/simulator/board.ts';
-import { SimulatedPort } from '#shared/simulator/simulated-port.ts';
+import type { SimBoard } from '#device/simulator/board.ts';
+import { SimulatedPort } from '#device/simulator/simulated-port.ts';
 
 /**
  * A USB serial port in the browser (`navigator.serial`) with a simulated board on the other end,

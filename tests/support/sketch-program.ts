@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { clockOf } from '#device/simulator/clock.ts';
+import { Simulation, type SimulationOptions } from '#device/simulator/simulation.ts';
 import { sketchBuildOf } from '#shared/content/hex-record.ts';
 import { findTutorial } from '#shared/content/tutorials.ts';
-import { clockOf } from '#shared/simulator/clock.ts';
-import { Simulation, type SimulationOptions } from '#shared/simulator/simulation.ts';
 
 const SKETCHES = path.resolve(import.meta.dirname, '../../src/shared/content/sketches');
 

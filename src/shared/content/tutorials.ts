@@ -18,7 +18,7 @@ export type WireColor =
 
 /**
  * What a part is, whatever the tutorial calls it: the simulator models each kind from its
- * datasheet (src/shared/simulator/parts), so a new tutorial made of known kinds simulates as it is.
+ * datasheet (src/device/simulator/parts), so a new tutorial made of known kinds simulates as it is.
  */
 export type PartKind =
   | 'arduino'

@@ -42,7 +42,7 @@ export const compiledSketchSchema = z.object({
   cached: z.boolean(),
   /**
    * Where the program keeps the core's clock (`timer0_millis`, `timer0_overflow_count`), as avr8js's
-   * data space indexes it: the simulator's Skip moves them on (src/shared/simulator/clock.ts).
+   * data space indexes it: the simulator's Skip moves them on (src/device/simulator/clock.ts).
    */
   clock: z.object({ millis: ramAddressSchema, overflowCount: ramAddressSchema }),
 });

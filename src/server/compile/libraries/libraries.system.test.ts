@@ -1,12 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { ArduinoPin, SimBoard } from '#device/simulator/board.ts';
+import { dht11Answer } from '#device/simulator/parts/dht11.ts';
+import { Simulation } from '#device/simulator/simulation.ts';
 import type { Board } from '#shared/content/projects.ts';
 import { TRAINER_BOARD } from '#shared/content/trainer-board.ts';
 import { type Circuit, findTutorial } from '#shared/content/tutorials.ts';
-import type { ArduinoPin, SimBoard } from '#shared/simulator/board.ts';
-import { dht11Answer } from '#shared/simulator/parts/dht11.ts';
-import { Simulation } from '#shared/simulator/simulation.ts';
 import { compileClean, serviceCompiler } from '#test/compiled-sketch.ts';
 import { lcdLines, runUntil } from '#test/scenario-steps.ts';
 import { COMPILED_AT } from '../../../../scripts/sketches/build-hex.ts';

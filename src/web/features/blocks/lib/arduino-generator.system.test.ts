@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { Simulation } from '#device/simulator/simulation.ts';
 import { TRAINER_BOARD } from '#shared/content/trainer-board.ts';
 import { type Circuit, TUTORIALS } from '#shared/content/tutorials.ts';
-import { Simulation } from '#shared/simulator/simulation.ts';
 import { compileClean } from '#test/compiled-sketch.ts';
 import { lcdLines, ledBrightness, runUntil } from '#test/scenario-steps.ts';
 import { sketchFromBlocks } from './arduino-generator.ts';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { imageFromHex } from '#device/simulator/intel-hex.ts';
+import { ATMEGA328P, resetBoard, UploadError, type UploadProgress, upload } from '#device/upload/stk500.ts';
 import { BOARD_CHIPS } from '#shared/content/boards.ts';
 import type { Board } from '#shared/content/projects.ts';
-import { imageFromHex } from '#shared/simulator/intel-hex.ts';
-import { ATMEGA328P, resetBoard, UploadError, type UploadProgress, upload } from '#shared/upload/stk500.ts';
 import {
   appendSerial,
   clearSerial,

@@ -1,4 +1,4 @@
-import type { UploadFailure } from '#shared/upload/stk500.ts';
+import type { UploadFailure } from '#device/upload/stk500.ts';
 
 /** What went wrong with an upload, said so that a 13-year-old knows what to do next. */
 export interface FailureMessage {

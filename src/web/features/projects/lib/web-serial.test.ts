@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LinkTimeout } from '#shared/upload/stk500.ts';
+import { LinkTimeout } from '#device/upload/stk500.ts';
 import { PortBusy, PortGone, WebSerialLink, type WebSerialPort } from './web-serial.ts';
 
 /** A port whose other end the test plays: `send` is what the board says, `sent` what the page wrote. */

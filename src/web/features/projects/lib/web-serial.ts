@@ -1,4 +1,4 @@
-import { LinkTimeout, type SerialLink } from '#shared/upload/stk500.ts';
+import { LinkTimeout, type SerialLink } from '#device/upload/stk500.ts';
 
 /*
  * Web Serial (Chrome, Edge, ChromeOS): the little of it the upload and the serial monitor use,

@@ -1,7 +1,7 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import type { PartView } from '#device/simulator/parts/part.ts';
 import type { WiringPart } from '#shared/content/tutorials.ts';
-import type { PartView } from '#shared/simulator/parts/part.ts';
 import { controlValueText, describeView, isActive, isOutput } from '../lib/part-look.ts';
 import type { ControlEntry } from '../lib/protocol.ts';
 import { LcdInDiagram } from './displays.tsx';

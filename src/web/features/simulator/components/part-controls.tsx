@@ -1,5 +1,5 @@
 import { type KeyboardEvent, memo, type PointerEvent, useId, useRef } from 'react';
-import type { Control } from '#shared/simulator/parts/part.ts';
+import type { Control } from '#device/simulator/parts/part.ts';
 import { cn } from '#web/lib/cn.ts';
 import { controlValueText } from '../lib/part-look.ts';
 import type { ControlEntry } from '../lib/protocol.ts';

@@ -1,6 +1,6 @@
 import { memo } from 'react';
+import type { PartView } from '#device/simulator/parts/part.ts';
 import type { WiringPart } from '#shared/content/tutorials.ts';
-import type { PartView } from '#shared/simulator/parts/part.ts';
 import { cn } from '#web/lib/cn.ts';
 import { describeView, isActive, isOutput } from '../lib/part-look.ts';
 import { ClockFace, LcdScreen } from './displays.tsx';

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import type { PartView } from '#shared/simulator/parts/part.ts';
+import type { PartView } from '#device/simulator/parts/part.ts';
 import { ledColor, normalDegrees } from '../lib/part-look.ts';
 
 /*

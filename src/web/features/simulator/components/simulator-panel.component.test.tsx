@@ -31,7 +31,7 @@ class StandInWorker {
 }
 
 const SLUG = 'medical-assistance-robot';
-/** The TAKEN button, as the push-button model lists it (shared/simulator/parts/inputs.ts). */
+/** The TAKEN button, as the push-button model lists it (device/simulator/parts/inputs.ts). */
 const READY: WorkerMessage = {
   type: 'ready',
   controls: [

@@ -1,5 +1,5 @@
+import type { Control, PartView } from '#device/simulator/parts/part.ts';
 import type { PartKind } from '#shared/content/tutorials.ts';
-import type { Control, PartView } from '#shared/simulator/parts/part.ts';
 
 /*
  * How the page puts a part's state into words and colours: the same words on the output cards,

@@ -1,5 +1,5 @@
+import type { Control, PartView } from '#device/simulator/parts/part.ts';
 import { z } from '#shared/schemas/z.ts';
-import type { Control, PartView } from '#shared/simulator/parts/part.ts';
 
 /*
  * What the tutorial page and the simulator's Web Worker (simulator.worker.ts) say to each other:

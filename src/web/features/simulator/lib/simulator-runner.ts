@@ -1,5 +1,5 @@
-import type { ClockSymbols } from '#shared/simulator/board.ts';
-import type { Control, PartView } from '#shared/simulator/parts/part.ts';
+import type { ClockSymbols } from '#device/simulator/board.ts';
+import type { Control, PartView } from '#device/simulator/parts/part.ts';
 import { FRAME_INTERVAL_MS, nextStep, Pacer, SpeedMeter, TURN_BUDGET_MS } from './pacing.ts';
 import type { ControlEntry, SimulatorCommand, SimulatorProgram, WorkerMessage } from './protocol.ts';
 
@@ -9,7 +9,7 @@ import type { ControlEntry, SimulatorCommand, SimulatorProgram, WorkerMessage } 
  * turns (yielding between them so a command is never kept waiting), and reports frames.
  */
 
-/** What the runner needs of a Simulation (src/shared/simulator/simulation.ts). */
+/** What the runner needs of a Simulation (src/device/simulator/simulation.ts). */
 export interface RunnableSimulation {
   run(ms: number): void;
   fastForward(ms: number): void;

@@ -1,4 +1,4 @@
-import type { PartView } from '#shared/simulator/parts/part.ts';
+import type { PartView } from '#device/simulator/parts/part.ts';
 import {
   appendSerial,
   clearSerial,

@@ -1,7 +1,7 @@
+import { clockOf } from '#device/simulator/clock.ts';
+import { Simulation } from '#device/simulator/simulation.ts';
 import { findCircuit } from '#shared/content/circuits.ts';
 import { sketchBuildOf } from '#shared/content/hex-record.ts';
-import { clockOf } from '#shared/simulator/clock.ts';
-import { Simulation } from '#shared/simulator/simulation.ts';
 import { commandSchema, type WorkerMessage } from './protocol.ts';
 import { type RunnerHost, SimulatorRunner } from './simulator-runner.ts';
 

@@ -1,4 +1,4 @@
-import type { SketchBuild } from '../content/hex-record.ts';
+import type { SketchBuild } from '#shared/content/hex-record.ts';
 import type { ClockSymbols } from './board.ts';
 
 /** Where a compiled sketch keeps the core's clock, from the record `npm run sketches` writes. */

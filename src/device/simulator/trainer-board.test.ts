@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PART_MODELS } from '../simulator/parts/index.ts';
-import { TRAINER_BOARD, TRAINER_PINS } from './trainer-board.ts';
-import { TRAINER_STARTERS } from './trainer-starters/starters.ts';
+import { TRAINER_BOARD, TRAINER_PINS } from '#shared/content/trainer-board.ts';
+import { TRAINER_STARTERS } from '#shared/content/trainer-starters/starters.ts';
+import { PART_MODELS } from './parts/index.ts';
 
-const STARTERS_DIR = path.join(import.meta.dirname, 'trainer-starters');
+const STARTERS_DIR = path.join(import.meta.dirname, '../../shared/content/trainer-starters');
 
 /** The Arduino pin a part's pin is wired to directly ('D2', 'A0'), if any. */
 function arduinoPinsOf(partId: string): string[] {

@@ -1,4 +1,4 @@
-import type { Circuit } from '../content/tutorials.ts';
+import type { Circuit } from '#shared/content/tutorials.ts';
 import { type ClockSymbols, SimBoard } from './board.ts';
 import { circuitOf } from './circuit.ts';
 import { flashFromHex } from './intel-hex.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Tutorial } from '../../content/tutorials.ts';
+import type { Tutorial } from '#shared/content/tutorials.ts';
 import type { SimBoard } from '../board.ts';
 import { Simulation } from '../simulation.ts';
 import { dht11Frame } from './dht11.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ArduinoPin } from '#shared/simulator/board.ts';
-import type { Simulation } from '#shared/simulator/simulation.ts';
+import type { ArduinoPin } from '#device/simulator/board.ts';
+import type { Simulation } from '#device/simulator/simulation.ts';
 import { lcdLines, nextSerialLine, runUntil } from '#test/scenario-steps.ts';
 import { simulate } from '#test/sketch-program.ts';
 

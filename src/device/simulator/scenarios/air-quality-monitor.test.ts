@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Simulation } from '#shared/simulator/simulation.ts';
+import type { Simulation } from '#device/simulator/simulation.ts';
 import { lcdLines, ledBrightness, nextSerialLine, runUntil } from '#test/scenario-steps.ts';
 import { simulate } from '#test/sketch-program.ts';
 

@@ -1,4 +1,4 @@
-import type { WiringPart } from '../../content/tutorials.ts';
+import type { WiringPart } from '#shared/content/tutorials.ts';
 import type { ArduinoPin, SimBoard } from '../board.ts';
 
 /*

@@ -1,4 +1,4 @@
-import type { PartKind } from '../../content/tutorials.ts';
+import type { PartKind } from '#shared/content/tutorials.ts';
 import { dht11 } from './dht11.ts';
 import { ds3231 } from './ds3231.ts';
 import { hcSr04 } from './hc-sr04.ts';

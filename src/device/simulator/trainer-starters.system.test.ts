@@ -1,20 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ArduinoPin } from '#shared/simulator/board.ts';
-import { Simulation } from '#shared/simulator/simulation.ts';
+import { blankSketchFor, findCircuit, TRAINER_CIRCUIT } from '#shared/content/circuits.ts';
+import { TRAINER_BOARD } from '#shared/content/trainer-board.ts';
+import { TRAINER_STARTERS } from '#shared/content/trainer-starters/starters.ts';
+import { TUTORIALS } from '#shared/content/tutorials.ts';
 import { compileClean } from '#test/compiled-sketch.ts';
 import { lcdLines, ledBrightness, runUntil } from '#test/scenario-steps.ts';
-import { blankSketchFor, findCircuit, TRAINER_CIRCUIT } from '../circuits.ts';
-import { TRAINER_BOARD } from '../trainer-board.ts';
-import { TUTORIALS } from '../tutorials.ts';
-import { TRAINER_STARTERS } from './starters.ts';
+import type { ArduinoPin } from './board.ts';
+import { Simulation } from './simulation.ts';
 
 // Each starter of the trainer board compiled by the compile service's own compiler, in its sandbox,
 // as a learner's sketch is (and without a warning, as a starter must), then run on the simulated
 // trainer board, checking that it does what its description promises a learner.
 
-const STARTERS_DIR = import.meta.dirname;
+const STARTERS_DIR = path.join(import.meta.dirname, '../../shared/content/trainer-starters');
 
 describe('trainer board starters', () => {
   /** The starter compiled for the Uno, on a fresh simulated trainer board. */

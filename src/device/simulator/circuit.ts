@@ -1,5 +1,5 @@
-import type { Circuit } from '../content/tutorials.ts';
-import { netsOf } from '../content/wiring-layout.ts';
+import type { Circuit } from '#shared/content/tutorials.ts';
+import { netsOf } from '#shared/content/wiring-layout.ts';
 import { type ArduinoPin, pinAddress } from './board.ts';
 import type { PinWiring } from './parts/part.ts';
 

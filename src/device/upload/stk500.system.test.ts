@@ -9,7 +9,7 @@ import { ATMEGA328P, type UploadError, type UploadProgress, upload } from './stk
 // The upload against the real bootloader: optiboot for the ATmega328P (the Uno's), built from the
 // source Debian's arduino-core-avr ships, runs on the simulated board, flash writes (SPM) and all.
 
-const SKETCHES = path.resolve(import.meta.dirname, '../content/sketches');
+const SKETCHES = path.resolve(import.meta.dirname, '../../shared/content/sketches');
 const program = (slug: string) => imageFromHex(readFileSync(path.join(SKETCHES, `${slug}.hex`), 'utf8'));
 
 async function failure(promise: Promise<unknown>): Promise<UploadError> {

@@ -1,4 +1,4 @@
-import { splitWireEnd } from '../../content/tutorials.ts';
+import { splitWireEnd } from '#shared/content/tutorials.ts';
 import type { PartContext, PartFactory } from './part.ts';
 
 /*
