@@ -146,6 +146,8 @@ describe('class mode', () => {
     await learner.page.waitForURL(url('/projects'));
     // Never a secret in an address.
     expect(learner.page.url()).not.toContain(adaSecret.split(' ')[0] ?? '-');
+    // The header calls her by the name her teacher gave her, not the username made for her.
+    await expect.poll(() => learner.page.getByTestId('user-chip').innerText(), { timeout: 15_000 }).toBe('Ada L.');
 
     // A tick on the tutorial reaches the teacher's grid without a reload.
     await learner.page.goto(url('/projects/plant-watering-robot'));

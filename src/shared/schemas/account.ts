@@ -18,6 +18,12 @@ export const accountSchema = z.object({
   id: z.uuid(),
   email: z.string(),
   role: roleSchema,
+  /**
+   * What the site calls a learner to their face: the name their teacher gave them ("Ada L."), not
+   * the username made for them to sign in with. Null for members, who are called by the username
+   * they chose or their e-mail's first part (product §2).
+   */
+  display_name: z.string().nullable(),
   created_at: z.iso.datetime(),
 });
 export type Account = z.infer<typeof accountSchema>;

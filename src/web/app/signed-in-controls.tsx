@@ -54,7 +54,8 @@ function Controls({ signedOut }: { signedOut: ReactNode }) {
   const userId = session?.user.id ?? null;
   const profile = useProfile(userId);
   // The role as the database holds it now: the Admin link shows for administrators only (product §2).
-  const role = useAccount(userId).data?.role;
+  const account = useAccount(userId).data;
+  const role = account?.role;
   const isAdmin = role === 'admin';
   // Teachers and administrators run classes (product D16).
   const teaches = role === 'teacher' || role === 'admin';
@@ -66,7 +67,7 @@ function Controls({ signedOut }: { signedOut: ReactNode }) {
   }, [status]);
 
   if (status !== 'signed-in') return signedOut;
-  const name = displayName(profile.data?.username, session.user.email);
+  const name = displayName(profile.data?.username, session.user.email, account?.display_name);
   // The member's name is the way to their dashboard (issue 23: a chip that looked like a button and
   // did nothing). A long name is cut short on screen; the link's name and title carry it whole.
   return (

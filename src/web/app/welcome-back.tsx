@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PROJECTS } from '#shared/content/projects.ts';
 import { ROUTES, tutorialPath } from '#shared/routes.ts';
 import { buttonVariants } from '#web/components/ui/button.tsx';
+import { useAccount } from '#web/features/account/api/account.ts';
 import { useProfile } from '#web/features/profile/api/profile.ts';
 import { useProgress } from '#web/features/projects/api/progress.ts';
 import { buildsByRecency } from '#web/features/projects/lib/builds.ts';
@@ -19,10 +20,11 @@ function Greeting() {
   const userId = session?.user.id ?? null;
   const profile = useProfile(userId);
   const progress = useProgress(userId);
+  const account = useAccount(userId);
   // Nothing until the name and the builds are known, so nothing changes once shown (the slot holds the place).
-  if (status !== 'signed-in' || profile.isPending || progress.isPending) return null;
+  if (status !== 'signed-in' || profile.isPending || progress.isPending || account.isPending) return null;
 
-  const name = displayName(profile.data?.username, session.user.email);
+  const name = displayName(profile.data?.username, session.user.email, account.data?.display_name);
   const next = buildsByRecency(progress.data, PROJECTS).find((build) => !build.progress.complete);
   const step = next ? (next.progress.continueStep ?? 1) : null;
   return (

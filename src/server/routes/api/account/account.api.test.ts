@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { accountExportSchema, accountSchema } from '#shared/schemas/account.ts';
 import type { Session } from '#shared/schemas/auth.ts';
 import { publicProfileListSchema } from '#shared/schemas/profile.ts';
+import { addLearners, createClass, learnerSession, newTeacher } from '#test/classes.ts';
 import { isSignedIn, promote, ROOMY_LIMITS, signIn } from '#test/club.ts';
 import { findInvalidRows } from '#test/database-invariants.ts';
 import { describeEachDatabase } from '#test/server-fixture.ts';
@@ -26,10 +27,30 @@ describeEachDatabase('own account', ROOMY_LIMITS, (test) => {
       id: member.user.id,
       email: member.user.email,
       role: 'member',
+      display_name: null,
       created_at: expect.any(String),
     });
     expect((await request(server, '/api/account')).status).toBe(401);
     expect((await request(server, `/api/account?id=${crypto.randomUUID()}`, as(member))).status).toBe(400);
+  });
+
+  test('a learner is called by the name their teacher gave them, never by the username made for them', async ({
+    server,
+  }) => {
+    const teacher = await newTeacher(server);
+    const klass = await createClass(server, teacher);
+    const [ada] = await addLearners(server, teacher, klass.id, ['Ada Lovelace']);
+    if (!ada) throw new Error('no learner added');
+    const learner = await learnerSession(server, klass.join_code, ada);
+    const account = accountSchema.parse((await request(server, '/api/account', as(learner))).body);
+    expect(account).toMatchObject({ id: ada.id, email: '', role: 'learner', display_name: ada.display_name });
+    expect(account.display_name).not.toBe(ada.username);
+    // The teacher renames them: the next read says so.
+    const renamed = await request(server, `/api/classes/${klass.id}/learners/${ada.id}`, {
+      ...as(teacher, { method: 'PATCH', json: { display_name: 'Ada L.' } }),
+    });
+    expect(renamed.status).toBe(200);
+    expect(accountSchema.parse((await request(server, '/api/account', as(learner))).body).display_name).toBe('Ada L.');
   });
 
   test('changing the password needs the current one, signs out the other sessions and keeps this one', async ({

@@ -58,9 +58,19 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = await app.requireUser(request);
       const user = await repos.users.findById(caller.userId);
       if (!user) throw accountGone();
-      // A learner has no e-mail (the column holds a placeholder that is no address).
-      const email = user.role === 'learner' ? '' : user.email;
-      return { id: user.id, email, role: user.role, created_at: user.created_at };
+      // A learner has no e-mail (the column holds a placeholder that is no address), and is called by
+      // the name their teacher gave them, never by the username made for them.
+      if (user.role === 'learner') {
+        const place = await repos.classes.classOfLearner(user.id);
+        return {
+          id: user.id,
+          email: '',
+          role: user.role,
+          display_name: place?.display_name ?? null,
+          created_at: user.created_at,
+        };
+      }
+      return { id: user.id, email: user.email, role: user.role, display_name: null, created_at: user.created_at };
     },
   );
 
