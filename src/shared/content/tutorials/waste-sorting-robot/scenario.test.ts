@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Simulation } from '#device/simulator/simulation.ts';
 import { simulate } from '#test/sketch-program.ts';
-import type { Simulation } from '../simulation.ts';
 
 // The tutorial's words: "once the IR sensor sees an item it pauses 1 second, checks metal first,
 // then moisture, and otherwise treats the item as dry. It turns the chute, opens the trapdoor for

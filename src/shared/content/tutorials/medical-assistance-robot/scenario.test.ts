@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Simulation } from '#device/simulator/simulation.ts';
 import { lcdLines, runUntil } from '#test/scenario-steps.ts';
 import { simulate } from '#test/sketch-program.ts';
-import type { Simulation } from '../simulation.ts';
 
 // The tutorial's words: "Every second the sketch reads the clock and shows the time; when a dose
 // time arrives it turns one compartment, shows "Take your pill!" and beeps." "It beeps every 10

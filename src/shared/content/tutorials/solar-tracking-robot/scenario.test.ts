@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Simulation } from '#device/simulator/simulation.ts';
 import { simulate } from '#test/sketch-program.ts';
-import type { Simulation } from '../simulation.ts';
 
 // The tutorial's words: "shine a flashlight from each side: the side facing the light should give
 // the bigger number"; "Above DEADBAND (30) the servo moves 1° toward the east, below -30 it moves

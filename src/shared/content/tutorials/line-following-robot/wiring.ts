@@ -1,0 +1,55 @@
+import type { Tutorial } from '../../tutorials.ts';
+import { arduino, powerWires, RAIL, railWires } from '../../wiring-kit.ts';
+
+/** The robot's circuit: its parts, the wires each step adds, and the sketch lines each step explains. */
+export const wiring: Tutorial = {
+  projectId: 2,
+  slug: 'line-following-robot',
+  board: 'uno',
+  parts: [
+    arduino('uno', ['5V', 'GND', 'VIN', 'D2', 'D3', 'D5', 'D6', 'D9', 'D10']),
+    RAIL,
+    { id: 'leftSensor', kind: 'ir-line-sensor', label: 'Left IR sensor', pins: ['VCC', 'GND', 'OUT'] },
+    { id: 'rightSensor', kind: 'ir-line-sensor', label: 'Right IR sensor', pins: ['VCC', 'GND', 'OUT'] },
+    {
+      id: 'driver',
+      kind: 'l298n-driver',
+      label: 'L298N motor driver',
+      pins: ['IN1', 'IN2', 'IN3', 'IN4', '12V', 'GND', 'OUT1', 'OUT2', 'OUT3', 'OUT4'],
+    },
+    { id: 'leftMotor', kind: 'dc-motor', label: 'Left motor', pins: ['+', '-'] },
+    { id: 'rightMotor', kind: 'dc-motor', label: 'Right motor', pins: ['+', '-'] },
+    { id: 'battery', kind: 'battery', label: '6 × AA battery pack', pins: ['+', '-'] },
+  ],
+  wires: [
+    ...railWires(2),
+    ...powerWires('leftSensor', 2),
+    { from: 'leftSensor.OUT', to: 'arduino.D2', color: 'green', step: 2 },
+    ...powerWires('rightSensor', 2),
+    { from: 'rightSensor.OUT', to: 'arduino.D3', color: 'blue', step: 2 },
+    { from: 'leftMotor.+', to: 'driver.OUT1', color: 'red', step: 3 },
+    { from: 'leftMotor.-', to: 'driver.OUT2', color: 'black', step: 3 },
+    { from: 'rightMotor.+', to: 'driver.OUT3', color: 'red', step: 3 },
+    { from: 'rightMotor.-', to: 'driver.OUT4', color: 'black', step: 3 },
+    { from: 'driver.IN1', to: 'arduino.D5', color: 'yellow', step: 3 },
+    { from: 'driver.IN2', to: 'arduino.D6', color: 'orange', step: 3 },
+    { from: 'driver.IN3', to: 'arduino.D9', color: 'purple', step: 3 },
+    { from: 'driver.IN4', to: 'arduino.D10', color: 'white', step: 3 },
+    { from: 'battery.+', to: 'driver.12V', color: 'red', step: 4 },
+    { from: 'battery.-', to: 'driver.GND', color: 'black', step: 4 },
+    { from: 'driver.12V', to: 'arduino.VIN', color: 'red', step: 4 },
+    { from: 'driver.GND', to: 'arduino.GND', color: 'black', step: 4 },
+  ],
+  codeRefs: [
+    { step: 2, from: 16, to: 18 },
+    { step: 3, from: 19, to: 24 },
+    { step: 3, from: 43, to: 54 },
+    { step: 5, from: 39, to: 41 },
+    { step: 5, from: 71, to: 80 },
+    { step: 6, from: 27, to: 29 },
+    { step: 6, from: 90, to: 98 },
+    { step: 7, from: 100, to: 112 },
+    { step: 9, from: 31, to: 32 },
+    { step: 10, from: 31, to: 37 },
+  ],
+};

@@ -1,0 +1,50 @@
+import type { Project } from '../../projects.ts';
+
+/** The tutorial's words: what it is, what it takes, its video and its steps. */
+export const text: Project = {
+  id: 9,
+  slug: 'medical-assistance-robot',
+  title: 'Medical Assistance Robot',
+  emoji: '🩺',
+  description:
+    'A pill reminder robot that turns a dose wheel on schedule and beeps until someone confirms, teaching you real-time clocks, stepper motors and safe design.',
+  difficulty: 'Professional',
+  color: 'rose',
+  board: 'uno',
+  time: '8–12 hours',
+  cost: 'about $45',
+  learn: [
+    'Keeping time with a DS3231 clock over I2C',
+    'Turning a stepper motor an exact number of steps',
+    'Remembering data through power cuts with EEPROM',
+    'Designing for safety: miss a dose rather than give it twice',
+  ],
+  video: { youtubeId: '1kCoDDYpgkE', title: 'DIY Pill Dispenser (Mellow Labs)' },
+  materials: [
+    '1 × Arduino Uno R3 with USB cable',
+    '1 × DS3231 real-time clock module (ZS-042) with an LIR2032 rechargeable coin cell (not a CR2032: the module charges its cell)',
+    '1 × 28BYJ-48 5 V stepper motor with ULN2003 driver board',
+    '1 × 16×2 LCD with I2C backpack (PCF8574, address 0x27 or 0x3F)',
+    '1 × 12 mm push button (the TAKEN button)',
+    '1 × active 5 V buzzer',
+    '1 × 5 V 2 A USB power supply',
+    '1 × pill wheel: two cardboard or 3D-printed discs (one with 8 compartments, one base plate with a single exit hole)',
+    '1 × half-size breadboard',
+    '20 × jumper wires (male-to-male and male-to-female)',
+  ],
+  steps: [
+    'Safety first: this is a learning project, not a medical device. Test it only with sweets. If it is ever used as a reminder for real medicine, an adult must fill it and check every dose, and it must never be relied on for important medication.',
+    'Build the dispenser: a wheel with 8 compartments sits on the stepper shaft, above a fixed base plate with a single exit hole. A small card slide under the hole guides each dose into a cup. Leave one compartment empty as the start position.',
+    "Power rails: connect the Arduino's 5V to the breadboard's + rail and GND to its − rail. Wire the DS3231 and the LCD the same way: VCC to +, GND to −, SDA to A4 and SCL to A5. They share these two pins because each has its own I2C address.",
+    'Connect the ULN2003 driver: IN1–IN4 to D8–D11, + to the + rail and − to the − rail, then plug in the stepper. Wire the TAKEN button between D2 and the − rail (the sketch uses INPUT_PULLUP), and the buzzer + to D5 and − to the − rail.',
+    'Open the sketch below: it needs only the Wire and EEPROM libraries that come with the IDE. Set the clock once: change SET_CLOCK to true, upload, wait for "Clock set!", then change it back to false and upload again, so the time is not reset at every restart.',
+    'Calibrate the wheel while it is empty: set WHEEL_TEST to true and upload. It turns one compartment every 3 seconds and must be back where it started after 8 turns; if it drifts, change STEPS_PER_TURN (try 2038). Then set WHEEL_TEST back to false and upload it with the start compartment over the hole.',
+    'Set the schedule in DOSE_HOUR and DOSE_MINUTE (8:00 and 20:00). Every second the sketch reads the clock and shows the time; when a dose time arrives it turns one compartment, shows "Take your pill!" and beeps.',
+    'It beeps every 10 seconds and flashes the screen until TAKEN is pressed, then shows the time the dose was taken. If nobody presses TAKEN within 15 minutes it shows "MISSED - tell an adult". It never gives a new dose while one is waiting.',
+    'Safe design: before the wheel turns, dispenseDose() saves the dose in EEPROM, memory that survives a power cut. After a restart the robot may miss a dose, but it can never give the same dose twice.',
+    'Refill: when the screen shows EMPTY, an adult empties the cup, holds TAKEN while switching on (the wheel turns back to the empty start compartment) and fills compartments 1 to 7.',
+    'Test with sweets: set a dose time 2 minutes ahead to check quickly, then run a whole day. An adult checks that exactly one sweet drops each time and that nothing drops at the wrong time. Label the box clearly "Educational build - not a medical device".',
+    'Going further: add a MAX30102 pulse sensor on the I2C bus to show heart rate in a "health check" mode. Its readings are rough estimates for learning, not for checking anyone\'s health.',
+  ],
+  safetySteps: [0],
+};

@@ -1,0 +1,56 @@
+import type { Tutorial } from '../../tutorials.ts';
+import { arduino, LCD, lcdWires, powerWires, RAIL, railWires } from '../../wiring-kit.ts';
+
+/** The robot's circuit: its parts, the wires each step adds, and the sketch lines each step explains. */
+export const wiring: Tutorial = {
+  projectId: 9,
+  slug: 'medical-assistance-robot',
+  board: 'uno',
+  parts: [
+    arduino('uno', ['5V', 'GND', 'D2', 'D5', 'D8', 'D9', 'D10', 'D11', 'A4', 'A5']),
+    RAIL,
+    { id: 'rtc', kind: 'ds3231', label: 'DS3231 clock', pins: ['VCC', 'GND', 'SDA', 'SCL'] },
+    LCD,
+    {
+      id: 'driver',
+      kind: 'uln2003-stepper',
+      label: 'ULN2003 driver (stepper plugged in)',
+      pins: ['IN1', 'IN2', 'IN3', 'IN4', '+', '-'],
+    },
+    { id: 'button', kind: 'push-button', label: 'TAKEN button', pins: ['leg 1', 'leg 2'] },
+    { id: 'buzzer', kind: 'active-buzzer', label: 'Active buzzer', pins: ['+', '-'] },
+  ],
+  wires: [
+    ...railWires(2),
+    ...powerWires('rtc', 2),
+    { from: 'rtc.SDA', to: 'arduino.A4', color: 'blue', step: 2 },
+    { from: 'rtc.SCL', to: 'arduino.A5', color: 'yellow', step: 2 },
+    ...lcdWires(2),
+    { from: 'driver.IN1', to: 'arduino.D8', color: 'blue', step: 3 },
+    { from: 'driver.IN2', to: 'arduino.D9', color: 'purple', step: 3 },
+    { from: 'driver.IN3', to: 'arduino.D10', color: 'yellow', step: 3 },
+    { from: 'driver.IN4', to: 'arduino.D11', color: 'orange', step: 3 },
+    ...powerWires('driver', 3, '+', '-'),
+    { from: 'button.leg 1', to: 'arduino.D2', color: 'green', step: 3 },
+    { from: 'button.leg 2', to: 'rail.-', color: 'black', step: 3 },
+    { from: 'buzzer.+', to: 'arduino.D5', color: 'white', step: 3 },
+    { from: 'buzzer.-', to: 'rail.-', color: 'black', step: 3 },
+  ],
+  codeRefs: [
+    { step: 2, from: 30, to: 30 },
+    { step: 3, from: 24, to: 29 },
+    { step: 4, from: 33, to: 35 },
+    { step: 4, from: 373, to: 380 },
+    { step: 5, from: 36, to: 37 },
+    { step: 5, from: 45, to: 47 },
+    { step: 5, from: 384, to: 395 },
+    { step: 6, from: 39, to: 42 },
+    { step: 6, from: 288, to: 307 },
+    { step: 7, from: 50, to: 52 },
+    { step: 7, from: 408, to: 422 },
+    { step: 7, from: 424, to: 432 },
+    { step: 8, from: 54, to: 64 },
+    { step: 8, from: 264, to: 270 },
+    { step: 9, from: 360, to: 371 },
+  ],
+};

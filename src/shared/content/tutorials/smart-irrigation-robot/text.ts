@@ -1,0 +1,51 @@
+import type { Project } from '../../projects.ts';
+
+/** The tutorial's words: what it is, what it takes, its video and its steps. */
+export const text: Project = {
+  id: 8,
+  slug: 'smart-irrigation-robot',
+  title: 'Smart Irrigation Robot',
+  emoji: '🌾',
+  description:
+    'A watering station that keeps soil moist, starts earlier on hot days and shows live readings on a screen, teaching you hysteresis, timers and safety limits.',
+  difficulty: 'Advanced',
+  color: 'teal',
+  board: 'nano',
+  time: '5–7 hours',
+  cost: 'about $40',
+  learn: [
+    'Turning a sensor reading into a percentage with map()',
+    'Hysteresis: separate levels to start and to stop',
+    'Timing with millis() so a program can do several things at once',
+    'Reading a DHT11 and driving an I2C LCD with your own code',
+    'Safety limits for machines that run on their own',
+  ],
+  video: { youtubeId: 'SdgvQlIllPA', title: 'Video 35: Plant Monitor (SunFounder ESP32 course)' },
+  materials: [
+    '1 × Arduino Nano (or a compatible board) with USB cable',
+    '1 × capacitive soil moisture sensor (v1.2, analog output)',
+    '1 × DHT11 temperature and humidity sensor module (3 pins)',
+    '1 × 5 V single-channel relay module',
+    '1 × 3–6 V mini submersible water pump with 1 m of silicone tubing',
+    '1 × battery holder for 4 AA batteries (6 V), with batteries, to power the pump',
+    '1 × 16×2 LCD with I2C backpack (PCF8574, address 0x27 or 0x3F)',
+    '1 × water tank, such as a 2 L plastic bottle, plus 1 plastic food box with lid as a splash-proof case',
+    '1 × half-size breadboard',
+    '20 × jumper wires (male-to-male and male-to-female)',
+  ],
+  steps: [
+    'Push the Nano into the breadboard so its two rows of pins sit on either side of the center gap. Connect its 5V pin to the + rail and a GND pin to the − rail.',
+    'Wire the soil sensor: VCC to +, GND to − and AOUT to A0. Wire the DHT11 module: VCC to +, GND to − and DATA to D2.',
+    "Wire the relay: VCC to +, GND to − and IN to D7. Then the pump circuit: battery pack + to the relay's COM terminal, relay NO to the pump's + wire, and the pump's − wire back to the battery pack −.",
+    'Wire the LCD: VCC to +, GND to −, SDA to A4 and SCL to A5.',
+    'Safety: the pump runs only from the low-voltage battery pack, never from mains power. Keep the water tank below and away from the electronics and dry your hands before touching the circuit.',
+    'Open the sketch below, choose Tools > Board > Arduino Nano and upload. If the upload fails, choose Tools > Processor > ATmega328P (Old Bootloader) and try again: many Nano boards need it. You install no libraries.',
+    'Calibrate the soil sensor: in the Serial Monitor, note the Reading value in dry soil and in freshly watered soil, and type them into DRY_READING and WET_READING. The sketch turns readings into 0–100 % with map() and constrain().',
+    'Choose the levels: watering starts below START_BELOW_PERCENT (35) and stops above STOP_ABOVE_PERCENT (50). Two levels (hysteresis) stop the pump clicking on and off. From HOT_DAY_C (30 °C) watering starts 10 % earlier.',
+    'See how updateWatering() works: the pump runs in bursts of PUMP_BURST_MS (5 seconds), then waits SOAK_MS (1 minute) for the water to spread before it checks again. It never uses delay(), so the screen keeps updating.',
+    'The safety limit: if the soil is still dry after MAX_BURSTS (6) bursts, the tank is probably empty or the tube has come off. The sketch stops and shows CHECK TANK: refill the tank, fix the tube and press the reset button.',
+    'Watch your plants: showOnScreen() puts soil moisture, air temperature and air humidity on the top row and what the pump is doing on the bottom row, and printForPlotter() lets Tools > Serial Plotter draw them as graphs.',
+    'Test indoors with a pot standing in a tray. Then move it outside with the electronics closed in the food box, cable holes facing down, placed in the shade and away from the water tank.',
+  ],
+  safetySteps: [4],
+};

@@ -1,0 +1,50 @@
+import type { Project } from '../../projects.ts';
+
+/** The tutorial's words: what it is, what it takes, its video and its steps. */
+export const text: Project = {
+  id: 7,
+  slug: 'water-quality-robot',
+  title: 'Water Quality Robot',
+  emoji: '💧',
+  description:
+    'A water tester that measures pH, dissolved solids, cloudiness and temperature, teaching you probe calibration, averaging and safe limits.',
+  difficulty: 'Advanced',
+  color: 'blue',
+  board: 'uno',
+  time: '6–8 hours, plus time for calibration',
+  cost: 'about $100',
+  learn: [
+    'Calibrating a probe with two known solutions',
+    'Averaging many readings to cut noise',
+    'Measuring temperature with a thermistor and correcting other readings with it',
+    'Why a learning tool must never say water is safe to drink',
+  ],
+  video: { youtubeId: 'vjk0nq04lCo', title: 'PhECMeter: pH and EC meter with Arduino Nano (Inżynier Domu)' },
+  materials: [
+    '1 × Arduino Uno R3 with USB cable',
+    '1 × analog pH sensor kit with glass probe (PH-4502C board)',
+    '1 × analog TDS sensor with probe (DFRobot SEN0244 or Keyestudio KS0429)',
+    '1 × analog turbidity sensor (DFRobot SEN0189)',
+    '1 × waterproof 10 kΩ NTC thermistor probe (B value 3950) with 1 × 10 kΩ resistor',
+    '1 × 16×2 LCD with I2C backpack (PCF8574, address 0x27 or 0x3F)',
+    '1 × set of calibration solutions (pH 4.00 and pH 7.00 buffers, 707 ppm TDS standard)',
+    '3 × clean cups or beakers, plus 1 × bottle of distilled water for rinsing',
+    '1 × full-size breadboard',
+    '25 × jumper wires (male-to-male and male-to-female)',
+  ],
+  steps: [
+    'Safety first: water and electronics do not mix. Keep the Arduino and sensor boards on a dry shelf above the cups, power everything only from USB or a 5 V power bank, and wipe up spills right away. Only the probe tips go in the water.',
+    "Power rails: connect the Arduino's 5V to the breadboard's + rail and GND to its − rail. Wire each sensor board to + and −, then the pH board's Po to A0, the TDS board's A to A1 and the turbidity board's A to A2 (set its little switch to A, for analog).",
+    'Wire the thermistor probe as a voltage divider: one wire to the + rail, the other to A3 and to the 10 kΩ resistor, whose other leg goes to the − rail. Then the LCD: VCC to +, GND to −, SDA to A4 and SCL to A5.',
+    'Open the sketch below and upload it: there are no libraries to install. printToSerial() shows every reading with its voltage in the Serial Monitor. Test one probe at a time in tap water and check that its number changes before you move on.',
+    'Calibrate the pH probe: rinse it with distilled water, dip it in the pH 7 buffer, wait a minute and type the pH voltage from the Serial Monitor into PH7_VOLTS. Rinse again and do the same in pH 4 for PH4_VOLTS. The sketch draws a straight line through the two points.',
+    'Calibrate TDS: dip the probe in the 707 ppm solution and change TDS_FACTOR (for example from 1.00 to 1.08) until the reading is about 707. The sketch corrects the reading for the water temperature.',
+    'Calibrate turbidity: note the voltage in clear tap water and in muddy water (a spoon of soil stirred into a cup), then set CLEAR_ABOVE_VOLTS and DIRTY_BELOW_VOLTS between them. The voltage drops as water gets cloudier. Only dip the sensor up to its marked line.',
+    "Check the temperature: the thermistor's resistance drops as it warms, and readTemperatureC() turns it into degrees with the beta formula. Compare it with a kitchen thermometer; if it is far off, look up your probe's B value and change THERMISTOR_BETA.",
+    'The LCD switches pages every 3 seconds (PAGE_EVERY_MS), and every value is an average of 20 readings. pH and TDS probes can disturb each other in the same cup: if the pH jumps when the TDS probe goes in, test them in separate cups.',
+    'The limits: if pH is outside 6.5–8.5, TDS is above 500 ppm or the water is DIRTY, the LED on the board lights and the LCD shows CHECK WATER. This is a learning tool: it can never tell you that water is safe to drink.',
+    'Look after the probes: rinse them with distilled water between samples, store the pH probe wet in its cap with storage solution, and wash your hands after handling the buffer solutions.',
+    'Make it a robot: mount the probes under a floating platform (a plastic tub tied to two empty bottles) with the electronics sealed in a lidded box on top. Test it in a bucket or paddling pool with an adult, never in open water.',
+  ],
+  safetySteps: [0],
+};
