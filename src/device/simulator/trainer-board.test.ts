@@ -3,9 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TRAINER_BOARD, TRAINER_PINS } from '#shared/content/trainer-board.ts';
 import { TRAINER_STARTERS } from '#shared/content/trainer-starters/starters.ts';
+import { ROOT } from '#test/repository-root.ts';
 import { PART_MODELS } from './parts/index.ts';
 
-const STARTERS_DIR = path.join(import.meta.dirname, '../../shared/content/trainer-starters');
+const STARTERS_DIR = path.join(ROOT, 'src/shared/content/trainer-starters');
 
 /** The Arduino pin a part's pin is wired to directly ('D2', 'A0'), if any. */
 function arduinoPinsOf(partId: string): string[] {

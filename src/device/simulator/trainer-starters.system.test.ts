@@ -6,6 +6,7 @@ import { TRAINER_BOARD } from '#shared/content/trainer-board.ts';
 import { TRAINER_STARTERS } from '#shared/content/trainer-starters/starters.ts';
 import { TUTORIALS } from '#shared/content/tutorials.ts';
 import { compileClean } from '#test/compiled-sketch.ts';
+import { ROOT } from '#test/repository-root.ts';
 import { lcdLines, ledBrightness, runUntil } from '#test/scenario-steps.ts';
 import type { ArduinoPin } from './board.ts';
 import { Simulation } from './simulation.ts';
@@ -14,7 +15,7 @@ import { Simulation } from './simulation.ts';
 // as a learner's sketch is (and without a warning, as a starter must), then run on the simulated
 // trainer board, checking that it does what its description promises a learner.
 
-const STARTERS_DIR = path.join(import.meta.dirname, '../../shared/content/trainer-starters');
+const STARTERS_DIR = path.join(ROOT, 'src/shared/content/trainer-starters');
 
 describe('trainer board starters', () => {
   /** The starter compiled for the Uno, on a fresh simulated trainer board. */

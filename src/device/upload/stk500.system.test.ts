@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { unoWithOptiboot as uno } from '#test/optiboot.ts';
+import { ROOT } from '#test/repository-root.ts';
 import { imageFromHex } from '../simulator/intel-hex.ts';
 import { SimulatedPort } from '../simulator/simulated-port.ts';
 import { ATMEGA328P, type UploadError, type UploadProgress, upload } from './stk500.ts';
@@ -9,7 +10,7 @@ import { ATMEGA328P, type UploadError, type UploadProgress, upload } from './stk
 // The upload against the real bootloader: optiboot for the ATmega328P (the Uno's), built from the
 // source Debian's arduino-core-avr ships, runs on the simulated board, flash writes (SPM) and all.
 
-const SKETCHES = path.resolve(import.meta.dirname, '../../shared/content/sketches');
+const SKETCHES = path.join(ROOT, 'src/shared/content/sketches');
 const program = (slug: string) => imageFromHex(readFileSync(path.join(SKETCHES, `${slug}.hex`), 'utf8'));
 
 async function failure(promise: Promise<unknown>): Promise<UploadError> {
