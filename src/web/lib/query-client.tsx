@@ -1,5 +1,5 @@
-import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { MutationCache, QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
 import { type ErrorToast, notifyFailure } from './error-toast.ts';
 
 declare module '@tanstack/react-query' {
@@ -28,6 +28,29 @@ export const queryClient = new QueryClient({
   },
 });
 
+let tabChannel: BroadcastChannel | undefined;
+
+/**
+ * Keeps this browser's tabs of the site in step (decision 021): what one tab changes of the member's
+ * own (profile, bookmarks, ticks, sketches), the others read again. One channel per tab, so a tab
+ * never hears its own messages; made when the first page with data shows (never in prerendering).
+ */
+function shareChangesBetweenTabs(): void {
+  if (tabChannel || typeof BroadcastChannel === 'undefined') return;
+  tabChannel = new BroadcastChannel('roboforge-changes');
+  tabChannel.onmessage = ({ data }: MessageEvent<unknown>) => {
+    // Query keys from another tab of this site; anything else is not a message of ours.
+    if (!Array.isArray(data)) return;
+    for (const queryKey of data) if (Array.isArray(queryKey)) void queryClient.invalidateQueries({ queryKey });
+  };
+}
+
+/** Tells this browser's other tabs that what these queries (keys from the queryOptions factories) read has changed here. */
+export function announceChange(...queryKeys: QueryKey[]): void {
+  tabChannel?.postMessage(queryKeys);
+}
+
 export function QueryProvider({ children }: { children: ReactNode }) {
+  useEffect(shareChangesBetweenTabs, []);
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -8,6 +8,7 @@ import {
 import { z } from '#shared/schemas/z.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { authedRequest } from '#web/lib/auth/session.ts';
+import { announceChange } from '#web/lib/query-client.tsx';
 import { type Draft, ownSketchKey, type SketchKey, sketchStore } from '#web/lib/sketch-store.ts';
 
 /*
@@ -34,6 +35,9 @@ const isListed = (list: readonly SketchSummary[], target: Target) =>
   list.some((sketch) =>
     target.kind === 'tutorial' ? sketch.kind === 'tutorial' && sketch.circuit === target.slug : sketch.id === target.id,
   );
+
+/** The query key of the learner's own sketches (ownSketchesQueryOptions uses it), which other tabs read again after a save here. */
+export const ownSketchesQueryKey = (userId: string) => ['sketches', 'own', userId] as const;
 
 /** The account's sketches, newest first (the server's order), without their text. */
 export async function fetchSketchList(signal?: AbortSignal): Promise<readonly SketchSummary[]> {
@@ -84,6 +88,7 @@ export async function sendDraft(
           : { source, base_revision: baseRevision },
     });
     await sketchStore.saved(userId, key, source, saved.revision);
+    if (target.kind === 'own') announceChange(ownSketchesQueryKey(userId));
     return { kind: 'saved', revision: saved.revision };
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 409) {
@@ -140,6 +145,7 @@ export async function createOwnSketch(userId: string, own: NonNullable<Draft['ow
 export async function dropSketch(userId: string, key: SketchKey): Promise<void> {
   await authedRequest(pathOf(targetOf(key)), z.null(), { method: 'DELETE' });
   await sketchStore.forget(userId, key);
+  announceChange(ownSketchesQueryKey(userId));
 }
 
 /** "Back to the tutorial's code": the learner's version goes, here and (when online) on their account. */

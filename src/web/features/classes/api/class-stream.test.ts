@@ -1,21 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { eventNames, staleParts } from './class-stream.ts';
+import { staleQueries } from './class-stream.ts';
+import { classProgressQueryOptions, classQueryOptions, helpQueueQueryOptions } from './classes.ts';
 
 describe('the class stream', () => {
-  it('reads event names from whole events and keeps a partial one for later', () => {
-    expect(
-      eventNames('retry: 2000\n\nevent: READY\ndata: {}\n\n: ping\n\nid: 7\nevent: progress\ndata: {}\n\nid: 8\nev'),
-    ).toEqual({
-      names: ['READY', 'progress'],
-      rest: 'id: 8\nev',
-    });
-    expect(eventNames('event: help\r\ndata: {}\r\n\r\n').names).toEqual(['help']);
-  });
+  const detail = classQueryOptions('c1').queryKey;
+  const progress = classProgressQueryOptions('c1').queryKey;
+  const help = helpQueueQueryOptions('c1').queryKey;
 
-  it('makes stale only what changed', () => {
-    expect(staleParts('help')).toEqual(['help']);
-    expect(staleParts('progress')).toEqual(['progress', 'detail']);
-    expect(staleParts('roster')).toEqual(['detail', 'progress', 'help']);
-    expect(staleParts('unknown')).toEqual([]);
+  it('makes stale only the queries of what changed, by the keys of their queryOptions', () => {
+    expect(staleQueries('c1', 'help')).toEqual([help]);
+    expect(staleQueries('c1', 'progress')).toEqual([progress, detail]);
+    expect(staleQueries('c1', 'roster')).toEqual([detail, progress, help]);
+    expect(staleQueries('c1', 'READY')).toEqual([detail, progress, help]);
   });
 });

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import type { ErrorToast } from '#web/lib/error-toast.ts';
 import { ownSketchKey } from '#web/lib/sketch-store.ts';
-import { dropSketch, fetchSketchList, unsentOwnSketches } from '#web/lib/sketch-sync.ts';
+import { dropSketch, fetchSketchList, ownSketchesQueryKey, unsentOwnSketches } from '#web/lib/sketch-sync.ts';
 
 /** One of the learner's own sketches as the playground lists it. */
 export interface OwnSketchEntry {
@@ -19,7 +19,7 @@ export interface OwnSketchEntry {
  */
 export const ownSketchesQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: ['sketches', 'own', userId],
+    queryKey: ownSketchesQueryKey(userId),
     queryFn: async ({ signal }): Promise<readonly OwnSketchEntry[]> => {
       const [list, waiting] = await Promise.all([fetchSketchList(signal), unsentOwnSketches(userId)]);
       const saved: OwnSketchEntry[] = list

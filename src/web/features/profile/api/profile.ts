@@ -4,6 +4,7 @@ import type { ProfileUpdate } from '#shared/schemas/profile-update.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { authedRequest } from '#web/lib/auth/session.ts';
 import type { ErrorToast } from '#web/lib/error-toast.ts';
+import { announceChange } from '#web/lib/query-client.tsx';
 
 export const profileQueryOptions = (id: string) =>
   queryOptions({
@@ -38,6 +39,7 @@ export function useUpdateProfile(id: string, onSaved?: (profile: PublicProfile) 
     mutationFn: (update: ProfileUpdate) => updateProfile(id, update),
     onSuccess: (profile) => {
       queryClient.setQueryData(profileQueryOptions(id).queryKey, profile);
+      announceChange(profileQueryOptions(id).queryKey);
       onSaved?.(profile);
     },
   });

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { announceChange } from '#web/lib/query-client.tsx';
 import type { PendingChange } from './pending-changes.ts';
-import { ChangeNotSaved, undoChange } from './projects-cache.ts';
+import { bookmarksQueryKey, ChangeNotSaved, progressQueryKey, undoChange } from './projects-cache.ts';
 
 /** The offline queue (and IndexedDB) comes with the first read or change, not with the page. */
 export const offlineQueue = () => import('./pending-changes.ts');
@@ -17,7 +18,10 @@ export async function saveChange(
 ): Promise<'sent' | 'queued'> {
   try {
     const queue = await offlineQueue();
-    return await queue.sendChange(queryClient, userId, change);
+    const outcome = await queue.sendChange(queryClient, userId, change);
+    // Sent or waiting in the account's queue, which the other tabs' reads take in too.
+    announceChange(change.type === 'tick' ? progressQueryKey(userId) : bookmarksQueryKey(userId));
+    return outcome;
   } catch (error) {
     undoChange(queryClient, userId, change);
     throw new ChangeNotSaved(change, error);
