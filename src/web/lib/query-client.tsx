@@ -38,10 +38,9 @@ let tabChannel: BroadcastChannel | undefined;
 function shareChangesBetweenTabs(): void {
   if (tabChannel || typeof BroadcastChannel === 'undefined') return;
   tabChannel = new BroadcastChannel('roboforge-changes');
-  tabChannel.onmessage = ({ data }: MessageEvent<unknown>) => {
-    // Query keys from another tab of this site; anything else is not a message of ours.
-    if (!Array.isArray(data)) return;
-    for (const queryKey of data) if (Array.isArray(queryKey)) void queryClient.invalidateQueries({ queryKey });
+  // Query keys from another tab of this site (a channel is never shared with another origin).
+  tabChannel.onmessage = ({ data }: MessageEvent<QueryKey[]>) => {
+    for (const queryKey of data) void queryClient.invalidateQueries({ queryKey });
   };
 }
 
