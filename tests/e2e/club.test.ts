@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { accountExportSchema } from '#shared/schemas/account.ts';
+import { accountExportSchema } from '#shared/schemas/account-export.ts';
 import { sessionSchema } from '#shared/schemas/auth.ts';
 import { expectToast } from '#test/toast.ts';
 import {

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { accountExportSchema, accountSchema } from '#shared/schemas/account.ts';
+import { accountSchema } from '#shared/schemas/account.ts';
+import { accountExportSchema } from '#shared/schemas/account-export.ts';
 import type { Session } from '#shared/schemas/auth.ts';
 import { publicProfileListSchema } from '#shared/schemas/profile.ts';
 import { addLearners, createClass, learnerSession, newTeacher } from '#test/classes.ts';

@@ -2,13 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
-import {
-  type AccountExport,
-  accountExportSchema,
-  accountSchema,
-  changePasswordRequestSchema,
-  deleteAccountRequestSchema,
-} from '#shared/schemas/account.ts';
+import { accountSchema, changePasswordRequestSchema, deleteAccountRequestSchema } from '#shared/schemas/account.ts';
+import { type AccountExport, accountExportSchema } from '#shared/schemas/account-export.ts';
 import type { AccessClaims } from '../../../auth/access-tokens.ts';
 import { hashPassword, verifyPassword } from '../../../auth/passwords.ts';
 import { HttpError } from '../../../http-error.ts';
