@@ -144,3 +144,10 @@ describe('PROJECT_IDS', () => {
     expect([...PROJECT_IDS]).toEqual(PROJECTS.map((p) => p.id));
   });
 });
+
+describe('TUTORIAL_SLUGS', () => {
+  it('lists exactly the catalog slugs, in its order', async () => {
+    const { TUTORIAL_SLUGS } = await import('./tutorial-slugs.ts');
+    expect([...TUTORIAL_SLUGS]).toEqual(PROJECTS.map((p) => p.slug));
+  });
+});

@@ -1,5 +1,6 @@
 import { TRAINER_CIRCUIT } from '../constants.ts';
-import { PROJECTS } from '../content/projects.ts';
+// The slugs alone: the whole catalog here would load the tutorials' text with every page that checks a sketch.
+import { TUTORIAL_SLUGS } from '../content/tutorial-slugs.ts';
 import { z } from './z.ts';
 
 /*
@@ -17,16 +18,14 @@ export const SKETCH_NAME_MAX_LENGTH = 60;
 /** The most a blocks sketch's workspace may be, as JSON in UTF-8 bytes: a larger one is answered 413. */
 export const SKETCH_BLOCKS_MAX_BYTES = 256 * 1024;
 
-const tutorialSlugs = PROJECTS.map((project) => project.slug);
-
 export const tutorialSlugSchema = z
   .string()
-  .refine((slug) => tutorialSlugs.includes(slug), { error: 'slug must name one of the tutorials' });
+  .refine((slug) => TUTORIAL_SLUGS.includes(slug), { error: 'slug must name one of the tutorials' });
 
 /** Where a sketch runs: the trainer board or a tutorial's circuit. */
 export const circuitSchema = z
   .string({ error: 'circuit must be text' })
-  .refine((circuit) => circuit === TRAINER_CIRCUIT || tutorialSlugs.includes(circuit), {
+  .refine((circuit) => circuit === TRAINER_CIRCUIT || TUTORIAL_SLUGS.includes(circuit), {
     error: `circuit must be "${TRAINER_CIRCUIT}" or one of the tutorials`,
   });
 

@@ -1,4 +1,3 @@
-import { circuitDiagrams } from 'virtual:circuit-diagrams';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Pencil } from 'lucide-react';
@@ -13,48 +12,13 @@ import { z } from '#shared/schemas/z.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field, Input } from '#web/components/ui/field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { ownSketchesQueryOptions } from '#web/features/playground/api/own-sketches.ts';
+import { circuitDiagramQueryOptions } from '#web/features/playground/api/circuit-diagram.ts';
+import { ownSketchesQueryOptions, ownSketchMetaQueryOptions } from '#web/features/playground/api/own-sketches.ts';
 import { PinTable } from '#web/features/playground/components/pin-table.tsx';
 import UploadPanel from '#web/features/projects/components/upload-panel.tsx';
 import { reasonOf } from '#web/lib/api-client.ts';
-import { ownSketchKey, sketchStore } from '#web/lib/sketch-store.ts';
-import { fetchSketchList } from '#web/lib/sketch-sync.ts';
+import { ownSketchKey } from '#web/lib/sketch-store.ts';
 import { CodeAndSimulator } from './code-and-simulator.tsx';
-
-interface SketchMeta {
-  readonly name: string;
-  readonly circuit: string;
-  readonly madeWith: 'code' | 'blocks';
-}
-
-/**
- * The sketch's name, circuit and whether it is made with blocks: as this device last had them, else
- * as the account has them; null for none.
- */
-async function metaOf(userId: string, id: string, signal: AbortSignal): Promise<SketchMeta | null> {
-  const draft = await sketchStore.draft(userId, ownSketchKey(id));
-  if (draft?.own) {
-    const { name, circuit, blocks } = draft.own;
-    return { name, circuit, madeWith: blocks ? 'blocks' : 'code' };
-  }
-  const found = (await fetchSketchList(signal)).find((sketch) => sketch.kind === 'own' && sketch.id === id);
-  return found ? { name: found.name, circuit: found.circuit, madeWith: found.made_with } : null;
-}
-
-/** The circuit's wiring diagram: a chunk of its own, apart from the tutorial pages' (vite-plugin.ts). */
-function useWiringSvg(circuit: string | undefined): string | undefined {
-  const diagram = useQuery({
-    queryKey: ['circuit-diagram', circuit],
-    queryFn: () => {
-      const load = circuit === undefined ? undefined : circuitDiagrams[circuit];
-      if (!load) throw new Error(`No diagram of the circuit ${circuit}`);
-      return load();
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-    enabled: circuit !== undefined,
-  });
-  return diagram.data;
-}
 
 const renameSchema = z.object({ name: sketchNameSchema });
 
@@ -98,10 +62,7 @@ function RenameForm({
  */
 export default function PlaygroundSketch({ userId, id }: { userId: string; id: string }) {
   const queryClient = useQueryClient();
-  const meta = useQuery({
-    queryKey: ['sketches', 'own', userId, id, 'meta'],
-    queryFn: ({ signal }) => metaOf(userId, id, signal),
-  });
+  const meta = useQuery(ownSketchMetaQueryOptions(userId, id));
   const [renamed, setRenamed] = useState<string | null>(null);
   const [renaming, setRenaming] = useState(false);
   /** Turned into code here: the text editor from now on. */
@@ -111,7 +72,7 @@ export default function PlaygroundSketch({ userId, id }: { userId: string; id: s
     void queryClient.invalidateQueries({ queryKey: ownSketchesQueryOptions(userId).queryKey });
   }, [queryClient, userId]);
   const circuit = meta.data?.circuit;
-  const wiringSvg = useWiringSvg(circuit);
+  const wiringSvg = useQuery(circuitDiagramQueryOptions(circuit)).data;
 
   const back = (
     <Link to={ROUTES.playground} className="inline-flex items-center gap-1.5 text-sm font-semibold text-accent">

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import type { ErrorToast } from '#web/lib/error-toast.ts';
-import { ownSketchKey } from '#web/lib/sketch-store.ts';
+import { ownSketchKey, sketchStore } from '#web/lib/sketch-store.ts';
 import { dropSketch, fetchSketchList, ownSketchesQueryKey, unsentOwnSketches } from '#web/lib/sketch-sync.ts';
 
 /** One of the learner's own sketches as the playground lists it. */
@@ -33,6 +33,31 @@ export const ownSketchesQueryOptions = (userId: string) =>
   });
 
 export const useOwnSketches = (userId: string) => useQuery(ownSketchesQueryOptions(userId));
+
+/** One own sketch's name, its circuit and whether it is made with blocks. */
+export interface OwnSketchMeta {
+  readonly name: string;
+  readonly circuit: string;
+  readonly madeWith: 'code' | 'blocks';
+}
+
+/**
+ * One own sketch's meta: as this device last had it, else as the account has it; null for none.
+ * Under the list's key, so that invalidating the list refreshes it too.
+ */
+export const ownSketchMetaQueryOptions = (userId: string, id: string) =>
+  queryOptions({
+    queryKey: [...ownSketchesQueryOptions(userId).queryKey, id, 'meta'],
+    queryFn: async ({ signal }): Promise<OwnSketchMeta | null> => {
+      const draft = await sketchStore.draft(userId, ownSketchKey(id));
+      if (draft?.own) {
+        const { name, circuit, blocks } = draft.own;
+        return { name, circuit, madeWith: blocks ? 'blocks' : 'code' };
+      }
+      const found = (await fetchSketchList(signal)).find((sketch) => sketch.kind === 'own' && sketch.id === id);
+      return found ? { name: found.name, circuit: found.circuit, madeWith: found.made_with } : null;
+    },
+  });
 
 const notDeleted: ErrorToast = (error) => ({
   title: 'Not deleted',

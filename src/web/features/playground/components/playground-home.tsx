@@ -11,7 +11,12 @@ import { reasonOf } from '#web/lib/api-client.ts';
 import { cn } from '#web/lib/cn.ts';
 import { notifyError } from '#web/lib/notify.ts';
 import { createOwnSketch } from '#web/lib/sketch-sync.ts';
-import { type OwnSketchEntry, useDeleteOwnSketch, useOwnSketches } from '../api/own-sketches.ts';
+import {
+  type OwnSketchEntry,
+  ownSketchesQueryOptions,
+  useDeleteOwnSketch,
+  useOwnSketches,
+} from '../api/own-sketches.ts';
 import { trainerAssetsQueryOptions, useTrainerAssets } from '../api/trainer-assets.ts';
 import { CircuitDiagram } from './circuit-diagram.tsx';
 import { PinTable } from './pin-table.tsx';
@@ -107,7 +112,7 @@ export function PlaygroundHome({
         { name: freshName(name, sketches.data), circuit: TRAINER_CIRCUIT, ...(made ? { blocks: made } : {}) },
         source,
       );
-      await queryClient.invalidateQueries({ queryKey: ['sketches', 'own', userId] });
+      await queryClient.invalidateQueries({ queryKey: ownSketchesQueryOptions(userId).queryKey });
       navigate(playgroundSketchPath(id));
     } catch (error) {
       notifyError('Could not start a sketch', reasonOf(error));
