@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { SimulatorCommand, SimulatorFrame, WorkerMessage } from '../lib/protocol.ts';
 import SimulatorPanel from './simulator-panel.tsx';
@@ -107,6 +107,24 @@ describe('the simulator panel', () => {
       { type: 'skip', ms: 60_000 },
       { type: 'skip', ms: 10_000 },
       { type: 'reset' },
+    ]);
+  });
+
+  test('beside the inputs, a sketch’s long wait can be skipped where the learner moves the sensors', () => {
+    render(<SimulatorPanel slug={SLUG} wiringSvg={undefined} />);
+    const inputs = () => screen.getByRole('region', { name: 'Your inputs' });
+    worker().say(READY);
+    // Before the board answers it cannot skip.
+    const wait = () => within(inputs()).getByRole('group', { name: 'Skip the wait' });
+    for (const name of ['Skip the wait: 10 s', 'Skip the wait: 1 min'])
+      expect(within(wait()).getByRole('button', { name })).toHaveProperty('disabled', true);
+    worker().say(frame());
+    within(inputs()).getByText(/nothing happened\? The sketch may be waiting/);
+    fireEvent.click(within(wait()).getByRole('button', { name: 'Skip the wait: 10 s' }));
+    fireEvent.click(within(wait()).getByRole('button', { name: 'Skip the wait: 1 min' }));
+    expect(worker().received.slice(1)).toEqual([
+      { type: 'skip', ms: 10_000 },
+      { type: 'skip', ms: 60_000 },
     ]);
   });
 

@@ -79,6 +79,33 @@ function ErrorBar({ error, onRetry, onReset }: { error: SimulatorState['error'];
   );
 }
 
+/**
+ * Beside the inputs: a sketch in a long wait (a delay(), a soak) answers a moved sensor only when the
+ * wait is over, which in real time can be a minute of nothing. Skip ends it where the learner is looking.
+ */
+function SkipTheWait({ disabled, onSkip }: { disabled: boolean; onSkip: (ms: number) => void }) {
+  return (
+    <div className="sim-skip-wait">
+      <p className="text-sm text-muted">
+        Moved a sensor and nothing happened? The sketch may be waiting (a <code>delay()</code>), in real time.
+      </p>
+      {/* biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form's fieldset */}
+      <div role="group" aria-label="Skip the wait" className="mt-2 flex flex-wrap items-center gap-1.5">
+        <span className="label-mono text-[0.68rem] text-muted" aria-hidden="true">
+          Skip the wait
+        </span>
+        {SKIPS.map((skip) => (
+          <Button key={skip.ms} size="sm" variant="secondary" disabled={disabled} onClick={() => onSkip(skip.ms)}>
+            <FastForward aria-hidden="true" />
+            <span className="sr-only">Skip the wait: </span>
+            {skip.text}
+          </Button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
 function ControlsSkeleton() {
   return (
     <div className="flex flex-col gap-3" aria-hidden="true">
@@ -274,7 +301,10 @@ export default function SimulatorPanel({ slug, wiringSvg, program }: SimulatorPa
             </h3>
             <p className="mb-3 text-sm text-muted">Play the world around the robot: move what its sensors sense.</p>
             {state.controls.length > 0 ? (
-              <PartControls controls={state.controls} disabled={!live} onChange={simulator.setControl} />
+              <>
+                <PartControls controls={state.controls} disabled={!live} onChange={simulator.setControl} />
+                <SkipTheWait disabled={!live} onSkip={(ms) => send({ type: 'skip', ms })} />
+              </>
             ) : state.status === 'starting' ? (
               <ControlsSkeleton />
             ) : (
