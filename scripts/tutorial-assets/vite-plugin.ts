@@ -70,8 +70,8 @@ export function buildTutorialAssets(slug: string) {
   const build = recordedBuildOf(slug);
   return {
     wiringSvg: renderWiringSvg(tutorial.parts, tutorial.wires, project.title),
+    // The text itself is read back from these lines in the browser (sketchSource): not sent twice.
     codeLines: highlightSketch(source),
-    source,
     sketchUrl: `${SKETCH_URL_PREFIX}${slug}.ino`,
     sketchFile: `${slug}.ino`,
     hexUrl: `${SKETCH_URL_PREFIX}${slug}.hex`,

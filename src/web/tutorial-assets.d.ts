@@ -10,8 +10,6 @@ declare module 'virtual:tutorial-assets' {
     readonly wiringSvg: string;
     /** The sketch, one HTML string per line (highlight.js spans), in order: line n is `codeLines[n - 1]`. */
     readonly codeLines: readonly string[];
-    /** The sketch's plain text, for the Copy button. */
-    readonly source: string;
     /** Where the sketch can be downloaded, e.g. `/sketches/plant-watering-robot.ino`. */
     readonly sketchUrl: string;
     /** The file name, e.g. `plant-watering-robot.ino`. */

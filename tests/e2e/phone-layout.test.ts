@@ -24,6 +24,10 @@ const WIDTH = 375;
 const SIDEWAYS_SCROLLERS: readonly { selector: string; reason: string }[] = [
   { selector: '.wiring-scroll', reason: "the wiring diagram's zoom pane: zoomed in, the drawing is panned" },
   { selector: '.code-viewer', reason: 'the sketch: code lines keep their indentation and are not wrapped' },
+  {
+    selector: '.step-wiring-svg',
+    reason: "a step's part of the diagram: never drawn so small that its pin labels read under 11 px (decision 023)",
+  },
   { selector: '.tray:has(> .connection-table)', reason: 'the connection table, below its 20 rem minimum width' },
   {
     selector: '.class-grid-scroll',

@@ -8,6 +8,7 @@ import { expectToast } from '#test/toast.ts';
 import { renderWiringSvg } from '../../scripts/tutorial-assets/render-wiring.ts';
 import { sketchBuildOf } from '../../src/shared/content/hex-record.ts';
 import { findProjectBySlug, PROJECTS } from '../../src/shared/content/projects.ts';
+import { STEP_TITLES } from '../../src/shared/content/step-titles.ts';
 import { buildSteps, numberedSteps } from '../../src/shared/content/steps.ts';
 import * as tutorials from '../../src/shared/content/tutorials.ts';
 import { tutorialViewOf } from '../../src/web/features/projects/lib/tutorial-view.ts';
@@ -33,6 +34,8 @@ const TITLE = project.title;
 const STEP_COUNT = numberedSteps(project).length;
 /** The index progress is stored by, of the step numbered `step` on the page. */
 const indexOfStep = (step: number) => numberedSteps(project).find((s) => s.number === step)?.index ?? -1;
+/** The short title of the step numbered `step` on the page. */
+const titleOf = (step: number) => STEP_TITLES[SLUG]?.[indexOfStep(step)] ?? '(no title)';
 const SKETCHES_DIR = path.resolve(import.meta.dirname, '../../src/shared/content/sketches');
 const sketch = readFileSync(path.join(SKETCHES_DIR, `${SLUG}.ino`), 'utf8');
 /** Where the screenshots of this spec go, to be looked at. */
@@ -307,6 +310,10 @@ describe('tutorial pages', () => {
         }
         const card = page.locator(`#step-${number}`);
         expect(normalize((await card.textContent()) ?? '')).toContain(normalize(text));
+        // Headed "Step 3 of 10" and its short title.
+        await card
+          .getByRole('heading', { level: 3, name: `Step ${number} of ${STEP_COUNT}: ${titleOf(number)}` })
+          .waitFor();
         const drawn = card.locator('.step-wiring-svg .wd-wire:not(.wd-faded)');
         expect(await drawn.count(), `wires drawn in step ${number}`).toBe(wires.length);
         for (const wire of await drawn.all()) expect(await wire.getAttribute('data-step')).toBe(String(index));
@@ -328,12 +335,14 @@ describe('tutorial pages', () => {
       // The bar: Step 1 of N at first, then next and previous, said aloud, the URL following.
       const bar = page.getByRole('navigation', { name: 'Steps' });
       await page.locator('#step-1').evaluate((step) => step.scrollIntoView({ block: 'start' }));
-      const jump = bar.getByRole('button', { name: /^Step \d+ of \d+\s?: choose a step$/ });
+      // On a wide screen the bar names the step too ("Step 2 of 10 Wire the power rails").
+      const jump = bar.getByRole('button', { name: /^Step \d+ of \d+( [^:]+)?\s?: choose a step$/ });
       await expect.poll(() => jump.textContent()).toContain(`Step 1 of ${STEP_COUNT}`);
       await bar.getByRole('button', { name: 'Next step' }).click();
       await page.waitForURL((u) => u.hash === '#step-2');
       await expect.poll(() => jump.textContent()).toContain(`Step 2 of ${STEP_COUNT}`);
-      await bar.getByText(`Step 2 of ${STEP_COUNT}: ${numberedSteps(project)[1]?.text}`).waitFor({ state: 'attached' });
+      await bar.getByText(`Step 2 of ${STEP_COUNT}: ${titleOf(2)}`).waitFor({ state: 'attached' });
+      if (width > 1000) await expect.poll(() => jump.textContent()).toContain(titleOf(2));
       // The step's title in view, below the header and the bar.
       const barBottom = (await bar.boundingBox())?.y ?? 0;
       const barHeight = (await bar.boundingBox())?.height ?? 0;
@@ -349,6 +358,11 @@ describe('tutorial pages', () => {
       // The list of every step: the chosen one takes the focus.
       await jump.click();
       const list = page.locator('#step-list');
+      // Each step by its title, the picked one first.
+      for (const step of numberedSteps(project))
+        await list
+          .getByRole('link', { name: `Step ${step.number}: ${titleOf(step.number)}` })
+          .waitFor({ state: 'attached' });
       await list.getByRole('link', { name: /^Step 7: / }).click();
       await page.waitForURL((u) => u.hash === '#step-7');
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('step-7');
@@ -372,6 +386,59 @@ describe('tutorial pages', () => {
       expect(errors).toEqual([]);
       await close();
     }
+  });
+
+  test('on a phone: Run it takes the learner from the top and from the bar to the simulator, and each step’s drawing reads at 11 px or more', async ({
+    browser,
+  }) => {
+    const { page, errors, close } = await openSignedInPage(browser, { width: 375, reducedMotion: true });
+    await openTutorial(page);
+    const simulator = page.locator('#simulator');
+    /** Run it moved the page to the simulator's section and the focus into it. */
+    const atTheSimulator = async () => {
+      await page.waitForURL((u) => u.hash === '#simulator');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('simulator');
+      await expect.poll(async () => Math.round((await simulator.boundingBox())?.y ?? -1)).toBeLessThan(812 / 2);
+      await simulator.getByRole('button', { name: 'Run in the simulator' }).waitFor();
+    };
+    // Near the top, beside the progress: the simulator is some 12,000 px further down.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const top = page.locator('header').getByRole('link', { name: 'Run it', exact: true });
+    expect((await top.boundingBox())?.y).toBeLessThan(1200);
+    await top.click();
+    await atTheSimulator();
+    // And from the steps bar, an icon on a phone, named for screen readers.
+    await page.locator('#step-3').evaluate((step) => step.scrollIntoView({ block: 'start' }));
+    const bar = page.getByRole('navigation', { name: 'Steps' });
+    await bar.getByRole('link', { name: 'Run it', exact: true }).click();
+    await atTheSimulator();
+    // The bar fits the phone: nothing in it past the screen's edge.
+    const barEdges = await bar.evaluate((nav) =>
+      [...nav.querySelectorAll('a, button')].map((control) => control.getBoundingClientRect().right),
+    );
+    expect(Math.max(...barEdges)).toBeLessThanOrEqual(375);
+
+    // Each step's part of the diagram: its pin labels at 11 px or more; a drawing wider than the card scrolls in its own box.
+    const drawings = page.locator('.step-wiring-svg');
+    expect(await drawings.count()).toBeGreaterThan(2);
+    for (const drawing of await drawings.all()) {
+      const { smallest, scrolls, focusable } = await drawing.evaluate((box) => {
+        const svg = box.querySelector('svg');
+        if (!svg) throw new Error('a step without its drawing');
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        const sizes = [...svg.querySelectorAll('.wd-pin-label')].map((t) => Number(t.getAttribute('font-size')));
+        return {
+          smallest: Math.min(...sizes) * scale,
+          scrolls: box.scrollWidth > box.clientWidth,
+          focusable: box.tabIndex === 0,
+        };
+      });
+      expect(smallest).toBeGreaterThanOrEqual(11);
+      if (scrolls) expect(focusable).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(errors).toEqual([]);
+    await close();
   });
 
   test('code on a phone: the whole sketch wraps when asked and reads full screen, wrapped or not', async ({

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { findProjectBySlug } from '#shared/content/projects.ts';
 import { RequireAuthWithPreview } from '#web/components/require-auth.tsx';
-import { usePrefetchTutorial } from '#web/features/projects/api/tutorial-content.ts';
+import { startLoadingTutorial, usePrefetchTutorial } from '#web/features/projects/api/tutorial-content.ts';
 import type { LoadEditor } from '#web/features/projects/components/edit-section.tsx';
 import type { LoadSimulator } from '#web/features/projects/components/simulator-section.tsx';
 import { TutorialScreen } from '#web/features/projects/components/tutorial-page.tsx';
@@ -15,6 +15,9 @@ const loadSimulator: LoadSimulator = () =>
 
 /** The editor with the simulator (app/edit-and-run.tsx), loaded only when a learner presses "Edit the code". */
 const loadEditor: LoadEditor = () => import('../edit-and-run.tsx').then((module) => module.default);
+
+// In the browser, the steps' chunks are asked for while this module's page hydrates (/projects/<slug>).
+if (typeof window !== 'undefined') startLoadingTutorial(window.location.pathname.split('/')[2] ?? '');
 
 /** An unknown slug gets the app's 404 page, loaded only then. */
 const NotFoundRoute = lazy(() => import('./not-found.tsx'));

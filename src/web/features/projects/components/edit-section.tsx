@@ -1,7 +1,8 @@
 import { Code2 } from 'lucide-react';
-import type { ComponentType } from 'react';
+import { type ComponentType, useMemo } from 'react';
 import { BOARD_NAMES, type Board, type Project } from '#shared/content/projects.ts';
 import type { TutorialAssetsState } from '../api/tutorial-assets.ts';
+import { sketchSource } from '../lib/sketch-source.ts';
 import { LazyLauncher } from './lazy-launcher.tsx';
 import { TutorialSection } from './tutorial-section.tsx';
 
@@ -34,7 +35,8 @@ export function EditSection({
   userId: string | null;
   load: LoadEditor;
 }) {
-  const original = assets.data?.source;
+  const codeLines = assets.data?.codeLines;
+  const original = useMemo(() => codeLines && sketchSource(codeLines), [codeLines]);
   return (
     <TutorialSection id="edit" kicker="Make it yours" title="Change the code and run it">
       {userId === null ? (

@@ -33,7 +33,7 @@ export function SimulatorSection({
   load: LoadSimulator;
 }) {
   return (
-    <TutorialSection id="simulator" kicker="Try it first" title="Run it in the simulator">
+    <TutorialSection id="simulator" kicker="Try it first" title="Run it in the simulator" focusable>
       <LazyLauncher
         className="bg-blueprint sim-launcher"
         icon={<Cpu />}

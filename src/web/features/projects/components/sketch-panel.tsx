@@ -8,6 +8,7 @@ import { cn } from '#web/lib/cn.ts';
 import type { TutorialAssetsState } from '../api/tutorial-assets.ts';
 import { parseLineRangeHash } from '../lib/code-anchor.ts';
 import { numberedLinesHtml } from '../lib/numbered-lines.ts';
+import { sketchSource } from '../lib/sketch-source.ts';
 import { CodeSkeleton, ProgramFacts, SketchToolbar } from './sketch-frame.tsx';
 
 /**
@@ -75,8 +76,8 @@ export const SketchPanel = memo(function SketchPanel({
         hex={{ file: hexFile, url: assets.data?.hexUrl ?? `/sketches/${hexFile}` }}
         copy={
           <CopyButton
-            text={() => assets.data?.source ?? ''}
-            disabled={assets.data?.source === undefined}
+            text={() => (assets.data ? sketchSource(assets.data.codeLines) : '')}
+            disabled={assets.data === undefined}
             what="the sketch"
             selectHint="the code"
           />

@@ -1,8 +1,9 @@
-import { Check, ChevronDown, ChevronLeft, ChevronRight, FileCode2, Table2, Workflow } from 'lucide-react';
+import { Check, ChevronDown, ChevronLeft, ChevronRight, FileCode2, Play, Table2, Workflow } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { NumberedStep } from '#shared/content/steps.ts';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
+import { JumpLink } from './jump-link.tsx';
 import { useJumpTo } from './step-jumps.ts';
 
 export type ReferenceTab = 'wiring' | 'connections' | 'code';
@@ -72,18 +73,24 @@ function useCurrentStep(numbers: readonly number[]) {
 interface StepNavigatorProps {
   /** The numbered steps, in order. */
   steps: readonly NumberedStep[];
+  /** A short title per step of the project, by index. */
+  titles: readonly string[];
   done: ReadonlySet<number>;
   /** Opens the full diagram, all connections or the whole sketch. */
   onOpenReference: (tab: ReferenceTab) => void;
 }
 
+/** The classes of the bar's buttons to the whole: icons on a phone (named for screen readers), words from md. */
+const BAR_BUTTON = 'max-md:size-9 max-md:px-0';
+
 /**
  * The bar that stays under the header while the steps and their reference are on screen: "Step 4
- * of 11" with previous and next, the list of every step to jump to, and the way to the full
- * diagram, all connections and the whole sketch. Previous and next keep the focus (press again to
- * go on) and say the step aloud; a step picked from the list takes the focus.
+ * of 11" (and, on a wide screen, the step's title) with previous and next, the list of every step
+ * by title to jump to, the way to the full diagram, all connections and the whole sketch, and Run it
+ * (the simulator, far below on a phone). Previous and next keep the focus (press again to go on)
+ * and say the step aloud; a step picked from the list takes the focus.
  */
-export function StepNavigator({ steps, done, onOpenReference }: StepNavigatorProps) {
+export function StepNavigator({ steps, titles, done, onOpenReference }: StepNavigatorProps) {
   const [numbers] = useState(() => steps.map((step) => step.number));
   const [current, pin] = useCurrentStep(numbers);
   const [announcement, setAnnouncement] = useState('');
@@ -91,24 +98,34 @@ export function StepNavigator({ steps, done, onOpenReference }: StepNavigatorPro
   const jumpTo = useJumpTo();
   const total = steps.length;
   const position = numbers.indexOf(current);
+  const nameOf = (step: NumberedStep) => titles[step.index] ?? step.text;
+  const title = titles[steps[position]?.index ?? -1];
 
   const go = (offset: -1 | 1) => {
     const target = steps[position + offset];
     if (!target) return;
     pin(target.number);
     jumpTo(`step-${target.number}`, { replace: true, focus: false });
-    setAnnouncement(`Step ${target.number} of ${total}: ${target.text}`);
+    setAnnouncement(`Step ${target.number} of ${total}: ${nameOf(target)}`);
   };
 
   return (
     <nav aria-label="Steps" className="step-nav print:hidden">
-      <div className="flex items-center gap-1 sm:gap-2">
-        <Button variant="ghost" size="icon" aria-label="Previous step" disabled={position <= 0} onClick={() => go(-1)}>
+      <div className="flex items-center gap-0.5 sm:gap-2">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="max-md:size-9"
+          aria-label="Previous step"
+          disabled={position <= 0}
+          onClick={() => go(-1)}
+        >
           <ChevronLeft aria-hidden="true" />
         </Button>
-        <button type="button" className="step-nav-jump" popoverTarget="step-list">
-          <span>
+        <button type="button" className="step-nav-jump min-w-0" popoverTarget="step-list">
+          <span className="min-w-0">
             Step <span className="font-mono text-accent">{current}</span> of {total}
+            {title ? <span className="step-nav-name"> {title}</span> : null}
             <span className="sr-only">: choose a step</span>
           </span>
           <ChevronDown aria-hidden="true" className="size-4 text-muted" />
@@ -116,26 +133,31 @@ export function StepNavigator({ steps, done, onOpenReference }: StepNavigatorPro
         <Button
           variant="ghost"
           size="icon"
+          className="max-md:size-9"
           aria-label="Next step"
           disabled={position < 0 || position >= total - 1}
           onClick={() => go(1)}
         >
           <ChevronRight aria-hidden="true" />
         </Button>
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex shrink-0 items-center sm:gap-1">
           {REFERENCE_TABS.map(({ tab, label, Icon }) => (
             <Button
               key={tab}
               variant="ghost"
               size="sm"
-              className="max-sm:size-9 max-sm:px-0"
+              className={BAR_BUTTON}
               title={label}
               onClick={() => onOpenReference(tab)}
             >
               <Icon aria-hidden="true" />
-              <span className="max-lg:sr-only">{label}</span>
+              <span className="max-md:sr-only">{label}</span>
             </Button>
           ))}
+          <JumpLink hash="simulator" className={cn(buttonVariants({ size: 'sm' }), BAR_BUTTON, 'no-underline')}>
+            <Play aria-hidden="true" />
+            <span className="max-md:sr-only">Run it</span>
+          </JumpLink>
         </div>
       </div>
       <div
@@ -159,7 +181,7 @@ export function StepNavigator({ steps, done, onOpenReference }: StepNavigatorPro
                   href={`#step-${step.number}`}
                   className="step-list-item"
                   aria-current={step.number === current ? 'step' : undefined}
-                  aria-label={`Step ${step.number}${isDone ? ', done' : ''}: ${step.text}`}
+                  aria-label={`Step ${step.number}${isDone ? ', done' : ''}: ${nameOf(step)}`}
                   onClick={(event) => {
                     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
                     event.preventDefault();
@@ -171,7 +193,7 @@ export function StepNavigator({ steps, done, onOpenReference }: StepNavigatorPro
                   <span className={cn('step-number', isDone && 'step-number-done')} aria-hidden="true">
                     {isDone ? <Check className="size-4" strokeWidth={3} /> : String(step.number).padStart(2, '0')}
                   </span>
-                  <span className="line-clamp-2 min-w-0 flex-1">{step.text}</span>
+                  <span className="line-clamp-2 min-w-0 flex-1">{nameOf(step)}</span>
                 </a>
               </li>
             );

@@ -12,17 +12,21 @@ import { WireSwatch } from './wire-swatch.tsx';
  * The wiring diagram as one step sees it: the same drawing as the full diagram and the simulator,
  * cropped to the parts the step's wires join, its other wires faded.
  */
-const StepDiagram = memo(function StepDiagram({ svg, step }: { svg: string; step: number }) {
-  const holder = useRef<HTMLDivElement>(null);
+const StepDiagram = memo(function StepDiagram({ svg, step, label }: { svg: string; step: number; label: string }) {
+  const holder = useRef<HTMLElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new drawing is new elements, focused again
   useLayoutEffect(() => {
     const drawing = holder.current?.querySelector('svg');
     if (drawing) focusDiagramOnStep(drawing, step, { crop: true });
   }, [svg, step]);
   return (
-    <div
+    // A narrow screen scrolls the drawing sideways (step-diagram.ts): a region the keyboard can reach and scroll.
+    <section
       ref={holder}
       className="step-wiring-svg"
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must take the focus to scroll from the keyboard
+      tabIndex={0}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: built from our typed content at build time
       dangerouslySetInnerHTML={{ __html: svg }}
     />
@@ -32,6 +36,8 @@ const StepDiagram = memo(function StepDiagram({ svg, step }: { svg: string; step
 interface StepWiringProps {
   /** 0-based index of the step. */
   step: number;
+  /** The number a learner sees ("Step 4"). */
+  number: number;
   connections: readonly Connection[];
   /** The whole diagram; undefined while it loads (or when it failed: the list says it all). */
   svg: string | undefined;
@@ -40,12 +46,12 @@ interface StepWiringProps {
 }
 
 /** "Wires in this step": the step's part of the diagram, then each wire in words with its colour. */
-export function StepWiring({ step, connections, svg, loading, onOpenDiagram }: StepWiringProps) {
+export function StepWiring({ step, number, connections, svg, loading, onOpenDiagram }: StepWiringProps) {
   return (
     <div className="step-panel">
       <p className="label-mono text-muted">Wires in this step</p>
       {svg ? (
-        <StepDiagram svg={svg} step={step} />
+        <StepDiagram svg={svg} step={step} label={`Step ${number}: its wires, drawn`} />
       ) : loading ? (
         <div className="step-wiring-skeleton skeleton mt-3 rounded-lg" aria-hidden="true" />
       ) : null}

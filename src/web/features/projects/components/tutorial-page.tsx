@@ -1,4 +1,4 @@
-import { Check, RotateCcw } from 'lucide-react';
+import { Check, Play, RotateCcw } from 'lucide-react';
 import { type RefObject, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigationType } from 'react-router';
 import { BOARD_NAMES, type Project } from '#shared/content/projects.ts';
@@ -55,10 +55,16 @@ function ProgressPanel({ progress, loading, onRetry }: ProgressPanelProps) {
   return (
     <div className="flex flex-col gap-3 border-t border-border bg-surface-2/50 px-5 py-4 sm:flex-row sm:items-center sm:gap-6 sm:px-8 print:hidden">
       <div className="min-w-0 flex-1">
-        <p className="flex items-center gap-2 text-sm font-semibold" aria-live="polite">
-          {complete ? <Check className="size-4 text-accent" strokeWidth={3} aria-hidden="true" /> : null}
-          {loading ? 'Loading your progress…' : `${stepsDone} of ${stepCount} steps done`}
-        </p>
+        <div className="flex items-center justify-between gap-3">
+          <p className="flex items-center gap-2 text-sm font-semibold" aria-live="polite">
+            {complete ? <Check className="size-4 text-accent" strokeWidth={3} aria-hidden="true" /> : null}
+            {loading ? 'Loading your progress…' : `${stepsDone} of ${stepCount} steps done`}
+          </p>
+          {/* The simulator is far below the steps (on a phone, some 12,000 px): one tap takes the learner there. */}
+          <JumpLink hash="simulator" className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+            <Play aria-hidden="true" /> Run it
+          </JumpLink>
+        </div>
         <ProgressMeter className="mt-2" done={loading ? 0 : stepsDone} total={stepCount} label="Your progress" />
       </div>
       <div className="flex min-h-11 items-center sm:justify-end">

@@ -1,4 +1,4 @@
-import { memo, type RefObject, useEffect, useRef, useState } from 'react';
+import { memo, type RefObject, useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { Project } from '#shared/content/projects.ts';
 import { videoAddress, videoQrPath } from '#shared/content/video.ts';
 import type { TutorialAssetsState } from '../api/tutorial-assets.ts';
@@ -108,14 +108,24 @@ function TutorialSections({
   loadEditor,
   userId,
 }: TutorialSectionsProps) {
-  useOpenAt(continueStep, assets.data !== undefined || assets.isError, keepPosition, visitorActed);
+  // The steps first; what is below them (the whole diagram and sketch, the editor, the simulator, the
+  // upload) in a second pass in the background, so a learner scrolling down finds the steps sooner.
+  const whole = useDeferredValue(true, false);
+  useOpenAt(continueStep, whole && (assets.data !== undefined || assets.isError), keepPosition, visitorActed);
   return (
     <>
       <VideoOnPaper project={project} />
-      <TutorialSteps project={project} view={view} assets={assets} done={doneSteps} onToggle={onToggleStep} />
-      {loadEditor ? <EditSection project={project} assets={assets} userId={userId} load={loadEditor} /> : null}
-      {loadSimulator ? <SimulatorSection project={project} assets={assets} load={loadSimulator} /> : null}
-      <UploadSection project={project} userId={userId} />
+      <TutorialSteps
+        project={project}
+        view={view}
+        assets={assets}
+        done={doneSteps}
+        onToggle={onToggleStep}
+        whole={whole}
+      />
+      {whole && loadEditor ? <EditSection project={project} assets={assets} userId={userId} load={loadEditor} /> : null}
+      {whole && loadSimulator ? <SimulatorSection project={project} assets={assets} load={loadSimulator} /> : null}
+      {whole ? <UploadSection project={project} userId={userId} /> : null}
       <PrintedFrom />
     </>
   );

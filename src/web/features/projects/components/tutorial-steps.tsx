@@ -41,6 +41,8 @@ function SafetyCallout({ index, text }: { index: number; text: string }) {
 
 interface StepCardProps {
   step: NumberedStep;
+  /** Its short title, e.g. "Wire the soil sensor". */
+  title: string;
   total: number;
   details: StepDetails | undefined;
   assets: TutorialAssetsState;
@@ -53,7 +55,18 @@ interface StepCardProps {
 }
 
 /** One step: its words, the wires it adds (drawn and listed), its lines of code, and its Done tick. */
-function StepCard({ step, total, details, assets, file, done, onToggle, onOpenDiagram, onOpenLines }: StepCardProps) {
+function StepCard({
+  step,
+  title,
+  total,
+  details,
+  assets,
+  file,
+  done,
+  onToggle,
+  onOpenDiagram,
+  onOpenLines,
+}: StepCardProps) {
   const { index, number, text } = step;
   const wires = details?.connections ?? [];
   const refs = details?.codeRefs ?? [];
@@ -66,15 +79,16 @@ function StepCard({ step, total, details, assets, file, done, onToggle, onOpenDi
       className={cn('step-card tray outline-none', done && 'step-done')}
     >
       <div className="p-4 sm:p-5">
-        <div className="flex items-center gap-3">
+        <div className="step-head flex items-center gap-3">
           <span className="print-box" aria-hidden="true" />
           <span className="step-number" aria-hidden="true">
             {done ? <Check className="size-4 print:hidden" strokeWidth={3} /> : null}
             <span className={done ? 'hidden print:inline' : undefined}>{String(number).padStart(2, '0')}</span>
           </span>
-          <h3 id={headingId} className="step-title min-w-0 flex-1">
+          {/* Said in the heading below, with the title: shown here, beside the tick, to keep the title's line whole. */}
+          <p className="step-of min-w-0 flex-1" aria-hidden="true">
             Step {number} <span className="font-normal text-muted">of {total}</span>
-          </h3>
+          </p>
           <label className="check-chip print:hidden">
             <input
               type="checkbox"
@@ -87,7 +101,13 @@ function StepCard({ step, total, details, assets, file, done, onToggle, onOpenDi
             <span>Done</span>
           </label>
         </div>
-        <p className="mt-3 leading-relaxed">{text}</p>
+        <h3 id={headingId} className="step-title mt-2">
+          <span className="sr-only">
+            Step {number} of {total}:{' '}
+          </span>
+          {title}
+        </h3>
+        <p className="mt-2 leading-relaxed">{text}</p>
       </div>
       {wires.length > 0 || refs.length > 0 ? (
         <div
@@ -99,6 +119,7 @@ function StepCard({ step, total, details, assets, file, done, onToggle, onOpenDi
           {wires.length > 0 ? (
             <StepWiring
               step={index}
+              number={number}
               connections={wires}
               svg={assets.data?.wiringSvg}
               loading={!assets.data && !assets.isError}
@@ -259,13 +280,15 @@ interface TutorialStepsProps {
   done: ReadonlySet<number>;
   /** Undefined while the member's ticks are not known yet: the ticks are disabled. */
   onToggle: ((index: number, done: boolean) => void) | undefined;
+  /** False for the first pass, which draws the steps only; the whole diagram and sketch come in the second. */
+  whole: boolean;
 }
 
 /**
  * The centre of the page: every step with its own wires and lines of code, the bar that takes the
  * learner from step to step, and below them the full diagram, connections and sketch.
  */
-export function TutorialSteps({ project, view, assets, done, onToggle }: TutorialStepsProps) {
+export function TutorialSteps({ project, view, assets, done, onToggle, whole }: TutorialStepsProps) {
   const steps = useMemo(() => buildSteps(project), [project]);
   const numbered = useMemo(() => steps.filter(isNumbered), [steps]);
   const stepNumber = useCallback((index: number) => steps[index]?.number ?? null, [steps]);
@@ -297,7 +320,7 @@ export function TutorialSteps({ project, view, assets, done, onToggle }: Tutoria
 
   return (
     <div className="step-guide">
-      <StepNavigator steps={numbered} done={done} onOpenReference={openReference} />
+      <StepNavigator steps={numbered} titles={view.stepTitles} done={done} onOpenReference={openReference} />
       <TutorialSection id="steps" kicker="Build" title="Steps">
         <ol className="flex flex-col gap-4">
           {steps.map((step) =>
@@ -307,6 +330,7 @@ export function TutorialSteps({ project, view, assets, done, onToggle }: Tutoria
               <StepCard
                 key={step.index}
                 step={step}
+                title={view.stepTitles[step.index] ?? step.text}
                 total={numbered.length}
                 details={view.steps[step.index]}
                 assets={assets}
@@ -320,19 +344,24 @@ export function TutorialSteps({ project, view, assets, done, onToggle }: Tutoria
           )}
         </ol>
       </TutorialSection>
-      <Reference
-        project={project}
-        view={view}
-        assets={assets}
-        tab={tab}
-        onTab={setTab}
-        stepNumber={stepNumber}
-        highlight={highlight}
-        onHighlight={setHighlight}
-        onFullScreen={() => setReader({ range: null })}
-        wrap={wrap}
-        onWrap={setWrap}
-      />
+      {whole ? (
+        <Reference
+          project={project}
+          view={view}
+          assets={assets}
+          tab={tab}
+          onTab={setTab}
+          stepNumber={stepNumber}
+          highlight={highlight}
+          onHighlight={setHighlight}
+          onFullScreen={() => setReader({ range: null })}
+          wrap={wrap}
+          onWrap={setWrap}
+        />
+      ) : (
+        // Its place while it is drawn: a press on the bar before then still lands here, on its tab.
+        <div id="reference" className="min-h-[60vh]" />
+      )}
       {assets.data ? (
         <SketchReader
           request={reader}

@@ -60,6 +60,9 @@ export function partsOfWire(wire: string): string[] {
   return wire.split('→').map((end) => end.slice(0, Math.max(0, end.indexOf('.'))));
 }
 
+/** The smallest a cropped step's pin labels are drawn, in CSS pixels (11, and room for rounding). */
+export const MIN_PIN_LABEL_PX = 11.5;
+
 const numberOf = (element: Element, name: string) => Number(element.getAttribute(name) ?? Number.NaN);
 
 /**
@@ -108,6 +111,9 @@ export function focusDiagramOnStep(svg: SVGSVGElement, step: number | null, { cr
       svg.setAttribute('viewBox', `${box.x} ${box.y} ${box.width} ${box.height}`);
       svg.setAttribute('width', String(box.width));
       svg.setAttribute('height', String(box.height));
+      // Never so small that a pin label reads under 11 px: a narrow screen scrolls it sideways instead.
+      const labelUnits = numberOf(svg.querySelector('.wd-pin-label') ?? svg, 'font-size') || 12;
+      svg.style.minWidth = `${Math.ceil((box.width * MIN_PIN_LABEL_PX) / labelUnits)}px`;
     }
   }
   return mine.length > 0;

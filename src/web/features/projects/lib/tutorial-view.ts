@@ -1,3 +1,4 @@
+import { STEP_TITLES } from '#shared/content/step-titles.ts';
 import type { CodeRef, Tutorial, WireColor } from '#shared/content/tutorials.ts';
 import * as tutorials from '#shared/content/tutorials.ts';
 import { wiringDiagramHeight } from '#shared/content/wiring-layout.ts';
@@ -40,6 +41,8 @@ export interface TutorialView {
   readonly steps: readonly StepDetails[];
   /** The wiring diagram's height in pixels, held while the diagram loads. */
   readonly diagramHeight: number;
+  /** A short title per step of the project (same index), e.g. "Wire the soil sensor". */
+  readonly stepTitles: readonly string[];
 }
 
 export function tutorialView(content: TutorialContent, tutorial: Tutorial, stepCount: number): TutorialView {
@@ -70,6 +73,7 @@ export function tutorialView(content: TutorialContent, tutorial: Tutorial, stepC
       codeRefs: content.codeRefsForStep(tutorial, index),
     })),
     diagramHeight: wiringDiagramHeight(tutorial.parts, tutorial.wires),
+    stepTitles: STEP_TITLES[tutorial.slug] ?? [],
   };
 }
 

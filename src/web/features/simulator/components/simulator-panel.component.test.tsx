@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { SimulatorCommand, SimulatorFrame, WorkerMessage } from '../lib/protocol.ts';
 import SimulatorPanel from './simulator-panel.tsx';
@@ -46,6 +46,16 @@ const READY: WorkerMessage = {
         momentary: true,
         value: 0,
       },
+    },
+  ],
+};
+/** The plant robot's soil sensor, as the sensor model lists it. */
+const SOIL_READY: WorkerMessage = {
+  type: 'ready',
+  controls: [
+    {
+      partId: 'soil',
+      control: { type: 'slider', key: 'moisture', label: 'Soil moisture sensor', min: 0, max: 100, step: 1, value: 20 },
     },
   ],
 };
@@ -107,6 +117,33 @@ describe('the simulator panel', () => {
       { type: 'skip', ms: 60_000 },
       { type: 'skip', ms: 10_000 },
       { type: 'reset' },
+    ]);
+  });
+
+  test('beside the inputs, a sketch’s long wait is told and can be skipped where the learner moves the sensors', () => {
+    render(<SimulatorPanel slug="plant-watering-robot" wiringSvg={undefined} />);
+    const inputs = () => screen.getByRole('region', { name: 'Your inputs' });
+    worker().say(SOIL_READY);
+    // Before the board answers it cannot skip.
+    const wait = () => within(inputs()).getByRole('group', { name: 'Skip the wait' });
+    for (const name of ['Skip the wait: 10 s', 'Skip the wait: 1 min'])
+      expect(within(wait()).getByRole('button', { name })).toHaveProperty('disabled', true);
+    worker().say(frame({ millis: 1_000 }));
+    within(inputs()).getByText(/nothing happened\? The sketch may be waiting/);
+    // A sensor moved and the board quiet for a while: it says how long, as the board counts it.
+    fireEvent.change(within(inputs()).getByRole('slider'), { target: { value: '60' } });
+    worker().say(frame({ millis: 3_500 }));
+    expect(within(inputs()).queryByText(/No answer for/)).toBeNull();
+    worker().say(frame({ millis: 5_200 }));
+    within(inputs()).getByText('No answer for 4 s');
+    // The sketch answers (it prints): the box goes back to its plain words.
+    worker().say(frame({ millis: 5_400, serial: 'Soil: 60 (wet)\n' }));
+    expect(within(inputs()).queryByText(/No answer for/)).toBeNull();
+    fireEvent.click(within(wait()).getByRole('button', { name: 'Skip the wait: 10 s' }));
+    fireEvent.click(within(wait()).getByRole('button', { name: 'Skip the wait: 1 min' }));
+    expect(worker().received.filter((command) => command.type === 'skip')).toEqual([
+      { type: 'skip', ms: 10_000 },
+      { type: 'skip', ms: 60_000 },
     ]);
   });
 

@@ -79,6 +79,69 @@ function ErrorBar({ error, onRetry, onReset }: { error: SimulatorState['error'];
   );
 }
 
+/** Simulated time without an answer after which the learner is told the sketch may be in a wait. */
+const QUIET_MS = 3_000;
+
+/**
+ * How long (simulated ms) the board has shown nothing new (no part changed, nothing printed) since
+ * the learner last moved an input; null until they move one, and once the sketch answers.
+ */
+function useQuietSinceInput(state: SimulatorState): [number | null, () => void] {
+  const [movedAt, setMovedAt] = useState<number | null>(null);
+  const now = useRef(state.millis);
+  now.current = state.millis;
+  // A part that changes or a line printed is the sketch answering (both keep their identity otherwise).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the answer is a change of either
+  useEffect(() => setMovedAt(null), [state.views, state.serial]);
+  const moved = useCallback(() => setMovedAt(now.current), []);
+  return [movedAt === null ? null : Math.max(0, state.millis - movedAt), moved];
+}
+
+/**
+ * Beside the inputs: a sketch in a long wait (a delay(), a soak) answers a moved sensor only when the
+ * wait is over, which in real time can be a minute of nothing. Says so once the board has been quiet
+ * for a while since the move, and Skip ends the wait where the learner is looking.
+ */
+function SkipTheWait({
+  disabled,
+  quietMs,
+  onSkip,
+}: {
+  disabled: boolean;
+  /** Simulated time since the learner moved an input without an answer; null: nothing to wait for. */
+  quietMs: number | null;
+  onSkip: (ms: number) => void;
+}) {
+  const quiet = quietMs !== null && quietMs >= QUIET_MS;
+  return (
+    <div className="sim-skip-wait" data-quiet={quiet || undefined}>
+      <p className={cn('text-sm', quiet ? 'text-text' : 'text-muted')}>
+        {quiet ? (
+          <>
+            <strong className="font-semibold">No answer for {Math.floor(quietMs / 1000)} s</strong> since you moved it:
+            the sketch is probably waiting (a <code>delay()</code>), in real time. Skip the wait.
+          </>
+        ) : (
+          <>
+            Moved a sensor and nothing happened? The sketch may be waiting (a <code>delay()</code>), in real time: skip
+            the wait.
+          </>
+        )}
+      </p>
+      {/* biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form's fieldset */}
+      <div role="group" aria-label="Skip the wait" className="mt-2 flex flex-wrap items-center gap-1.5">
+        {SKIPS.map((skip) => (
+          <Button key={skip.ms} size="sm" variant="secondary" disabled={disabled} onClick={() => onSkip(skip.ms)}>
+            <FastForward aria-hidden="true" />
+            <span className="sr-only">Skip the wait: </span>
+            {skip.text}
+          </Button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
 function ControlsSkeleton() {
   return (
     <div className="flex flex-col gap-3" aria-hidden="true">
@@ -187,6 +250,8 @@ export default function SimulatorPanel({ slug, wiringSvg, program }: SimulatorPa
     }
   }, []);
 
+  const [quietMs, inputMoved] = useQuietSinceInput(state);
+
   const awaiting = parts.filter((part) => awaitsModel(part.kind, state.views[part.id]));
   const slow = state.speed !== null && state.speed < 0.9;
   // Said once it happens, at the panel's foot, so the speed wavering about the line moves nothing.
@@ -274,7 +339,17 @@ export default function SimulatorPanel({ slug, wiringSvg, program }: SimulatorPa
             </h3>
             <p className="mb-3 text-sm text-muted">Play the world around the robot: move what its sensors sense.</p>
             {state.controls.length > 0 ? (
-              <PartControls controls={state.controls} disabled={!live} onChange={simulator.setControl} />
+              <>
+                <PartControls
+                  controls={state.controls}
+                  disabled={!live}
+                  onChange={(partId, key, value) => {
+                    inputMoved();
+                    simulator.setControl(partId, key, value);
+                  }}
+                />
+                <SkipTheWait disabled={!live} quietMs={quietMs} onSkip={(ms) => send({ type: 'skip', ms })} />
+              </>
             ) : state.status === 'starting' ? (
               <ControlsSkeleton />
             ) : (
