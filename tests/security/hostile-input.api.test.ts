@@ -23,6 +23,7 @@ import {
   classSignInPageSchema,
   classSummarySchema,
   helpQueueSchema,
+  helpSketchSchema,
   learnerClassSchema,
   learnerExportSchema,
   learnerProgressSchema,
@@ -102,6 +103,7 @@ const CLASS_ENDPOINTS = [
   'GET /api/classes/:id/progress.csv',
   'GET /api/classes/:id/help',
   'POST /api/classes/:id/help/:requestId',
+  'GET /api/classes/:id/help/:requestId/sketch',
   'GET /api/realtime/classes/:id',
   'GET /api/class-sign-in/:code',
   'GET /api/learner/class',
@@ -668,6 +670,7 @@ function endpoints(context: FuzzContext): Record<EndpointName, Endpoint> {
               {
                 project_id: field(projectId),
                 step: field(fc.oneof(fc.nat(12), fc.constantFrom(-1, 1.5, 100, 1e308))),
+                sketch_id: field(fc.oneof(fc.uuid(), fc.constantFrom('', 'not-a-uuid'))),
               },
               { requiredKeys: [] },
             ),
@@ -797,8 +800,8 @@ async function classTargets(server: TestServer, mode: Awaited<ReturnType<typeof 
   // Locked as wrong secret words lock a learner, from an address the fuzzer does not use.
   for (let i = 0; i < classConfig.failuresPerLearner.max; i++) await classSignIns.attempt(lockee, classId, '192.0.2.1');
   if (!(await classSignIns.isLocked(lockee))) throw new Error('the learner is not locked');
-  await repos.classes.askForHelp(renamee, PROJECT_IDS[0] ?? 1, 0);
-  await repos.classes.askForHelp(lockee, PROJECT_IDS[1] ?? 2, 1);
+  await repos.classes.askForHelp(renamee, { projectId: PROJECT_IDS[0] ?? 1, step: 0 });
+  await repos.classes.askForHelp(lockee, { projectId: PROJECT_IDS[1] ?? 2, step: 1 });
   const helpRequests = (await repos.classes.helpQueue(classId)).map((entry) => Number(entry.id));
 
   const coTeacher = await newTeacher(server);
@@ -819,7 +822,7 @@ async function classTargets(server: TestServer, mode: Awaited<ReturnType<typeof 
   const otherClass = await createClass(server, otherTeacher, 'Another teacher’s class');
   const [otherLearner] = await addLearners(server, otherTeacher, otherClass.id, ['Someone Else']);
   if (!otherLearner) throw new Error('no learner');
-  await repos.classes.askForHelp(otherLearner.id, PROJECT_IDS[0] ?? 1, 2);
+  await repos.classes.askForHelp(otherLearner.id, { projectId: PROJECT_IDS[0] ?? 1, step: 2 });
   const [otherHelp] = await repos.classes.helpQueue(otherClass.id);
   if (!otherHelp) throw new Error('no help request');
   const forged = await forgeTokens(server, teacher, otherTeacher);
@@ -1099,6 +1102,23 @@ function classEndpoints(context: FuzzContext): Record<ClassEndpointName, Endpoin
       ...reads,
       success: helpQueueSchema,
       requests: get(classPath.map((path) => `${path}/help`)),
+    },
+    'GET /api/classes/:id/help/:requestId/sketch': {
+      ...reads,
+      success: helpSketchSchema,
+      requests: get(
+        fc
+          .tuple(
+            classPath,
+            fc.oneof(
+              { weight: 4, arbitrary: fc.constantFrom(...targets.helpRequests).map(String) },
+              { weight: 1, arbitrary: fc.constant(String(other.helpRequest)) },
+              { weight: 1, arbitrary: fc.constantFrom('0', '-1', '1e2', '9'.repeat(16)) },
+              { weight: 1, arbitrary: idSegment('1') },
+            ),
+          )
+          .map(([path, requestId]) => `${path}/help/${requestId}/sketch`),
+      ),
     },
     'POST /api/classes/:id/help/:requestId': {
       ...changes,
