@@ -192,6 +192,15 @@ export const useResetSecret = (classId: string) =>
     classId,
   );
 
+/** "New words for all" (issue 36): every learner of the class gets new words; the old cards stop working. */
+export const useResetAllSecrets = (classId: string) =>
+  useClassMutation(
+    'Secret words not changed',
+    (): Promise<AddedLearners> =>
+      authedRequest(`${classPath(classId)}/learners/secrets`, addedLearnersSchema, { method: 'POST' }),
+    classId,
+  );
+
 export const useUnlockLearner = (classId: string) =>
   useClassMutation(
     'Not unlocked',
