@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
 import { ROUTES } from '#shared/routes.ts';
-import { adminCli, expectNoAxeViolations, openPage, openSignedInPage, PASSWORD, test, url } from './fixtures.ts';
+import { classWithLearners } from './class-setup.ts';
+import { adminCli, expectNoAxeViolations, openPage, openSignedInPage, test, url } from './fixtures.ts';
 
 /*
  * Help with a blocks sketch (issue 33), in Chromium against the built server: a learner of a class
@@ -11,43 +12,18 @@ import { adminCli, expectNoAxeViolations, openPage, openSignedInPage, PASSWORD, 
 
 const WAIT = { timeout: 30_000 };
 
-/** The teacher's session, signed in through the API as the page's own sign-in does. */
-async function tokenOf(email: string): Promise<string> {
-  const answer = await fetch(url('/api/auth/token?grant_type=password'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const { access_token: token } = (await answer.json()) as { access_token: string };
-  return token;
-}
-
-async function api(token: string, path: string, body: unknown) {
-  const answer = await fetch(url(path), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
-  return answer.json();
-}
-
 describe('help with a blocks sketch', () => {
   test('a learner asks about the blocks sketch they are on; the help queue shows its C++, made with blocks', {
     timeout: 150_000,
   }, async ({ browser }) => {
     const teacher = await openSignedInPage(browser, { width: 1280 });
     expect(adminCli('teacher', teacher.email)).toBe(`${teacher.email} is now a teacher.`);
-    const token = await tokenOf(teacher.email);
-    const klass = (await api(token, '/api/classes', { name: 'Blocks club' })) as { id: string; join_code: string };
-    const added = (await api(token, `/api/classes/${klass.id}/learners`, { names: ['Ada Lovelace'] })) as {
-      learners: { secret: string }[];
-    };
-    const secret = added.learners[0]?.secret ?? '';
+    const klass = await classWithLearners(teacher.email, 'Blocks club', ['Ada Lovelace']);
+    const secret = klass.learners[0]?.secret ?? '';
 
     // The learner signs in with their words and starts "Blink" with blocks.
     const learner = await openPage(browser, { width: 1280 });
-    await learner.page.goto(url(`/c/${klass.join_code}`));
+    await learner.page.goto(url(`/c/${klass.joinCode}`));
     await learner.page.getByRole('button', { name: 'Ada L.' }).click();
     await learner.page.getByLabel('Your secret words').fill(secret);
     await learner.page.getByRole('button', { name: 'Sign in' }).click();

@@ -108,6 +108,8 @@ const CLASS_ENDPOINTS = [
   'GET /api/class-sign-in/:code',
   'GET /api/learner/class',
   'DELETE /api/learner/help',
+  // Last: it ends every learner's sessions, the fuzzer's learner's among them.
+  'POST /api/classes/:id/learners/secrets',
 ] as const;
 type ClassEndpointName = (typeof CLASS_ENDPOINTS)[number];
 
@@ -763,6 +765,8 @@ interface ClassTargets {
   readonly doomedLearners: readonly string[];
   /** Open help requests of the class (answered, then gone). */
   readonly helpRequests: readonly number[];
+  /** An open help request about a learner's own blocks sketch (issue 33). */
+  readonly sketchHelpRequest: number;
   /** A co-teacher the calls remove (and add back), and a member who is no teacher. */
   readonly coTeacher: { readonly id: string; readonly email: string };
   readonly member: { readonly id: string; readonly email: string };
@@ -803,6 +807,29 @@ async function classTargets(server: TestServer, mode: Awaited<ReturnType<typeof 
   await repos.classes.askForHelp(renamee, { projectId: PROJECT_IDS[0] ?? 1, step: 0 });
   await repos.classes.askForHelp(lockee, { projectId: PROJECT_IDS[1] ?? 2, step: 1 });
   const helpRequests = (await repos.classes.helpQueue(classId)).map((entry) => Number(entry.id));
+  // A learner waiting with a blocks sketch of their own, whose request no other call answers.
+  const [sketcher] = await addLearners(server, teacher, classId, ['Sketch Fuzzed']);
+  if (!sketcher) throw new Error('no learner');
+  const at = new Date().toISOString();
+  const sketchId = crypto.randomUUID();
+  await server.app.database.db
+    .insertInto('sketches')
+    .values({
+      id: sketchId,
+      user_id: sketcher.id,
+      kind: 'own',
+      circuit: 'trainer',
+      name: 'Fuzzed blocks',
+      source: 'void setup() {}\nvoid loop() {}\n',
+      blocks: '{"blocks":{"languageVersion":0,"blocks":[]}}',
+      revision: 1,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  await repos.classes.askForHelp(sketcher.id, { sketchId });
+  const sketchHelp = (await repos.classes.helpQueue(classId)).find((entry) => entry.sketch?.id === sketchId);
+  if (!sketchHelp) throw new Error('no help request about a sketch');
 
   const coTeacher = await newTeacher(server);
   const coTeaching = await request(server, `/api/classes/${classId}/teachers`, {
@@ -832,6 +859,7 @@ async function classTargets(server: TestServer, mode: Awaited<ReturnType<typeof 
     lockee,
     doomedLearners,
     helpRequests,
+    sketchHelpRequest: Number(sketchHelp.id),
     coTeacher: { id: coTeacher.user.id, email: coTeacher.user.email },
     member: { id: member.user.id, email: member.user.email },
     patchedClassId: patched.id,
@@ -1111,7 +1139,8 @@ function classEndpoints(context: FuzzContext): Record<ClassEndpointName, Endpoin
           .tuple(
             classPath,
             fc.oneof(
-              { weight: 4, arbitrary: fc.constantFrom(...targets.helpRequests).map(String) },
+              { weight: 4, arbitrary: fc.constant(String(targets.sketchHelpRequest)) },
+              { weight: 1, arbitrary: fc.constantFrom(...targets.helpRequests).map(String) },
               { weight: 1, arbitrary: fc.constant(String(other.helpRequest)) },
               { weight: 1, arbitrary: fc.constantFrom('0', '-1', '1e2', '9'.repeat(16)) },
               { weight: 1, arbitrary: idSegment('1') },
@@ -1182,6 +1211,15 @@ function classEndpoints(context: FuzzContext): Record<ClassEndpointName, Endpoin
       requests: fc
         .tuple(learnerAuth, hostileBody(fc.record({ project_id: field(projectId) }, { requiredKeys: [] })))
         .map(([authorization, body]) => withBody('DELETE', '/api/learner/help', authorization, body)),
+    },
+    'POST /api/classes/:id/learners/secrets': {
+      ...changes,
+      // Each accepted call hashes new words for every learner of the class, one after another: few runs.
+      runs: runCount(10, 40),
+      success: addedLearnersSchema,
+      requests: fc
+        .tuple(classPath, auth, noBody)
+        .map(([path, authorization, body]) => withBody('POST', `${path}/learners/secrets`, authorization, body)),
     },
   };
 }
