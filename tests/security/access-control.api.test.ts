@@ -76,6 +76,7 @@ const MATRIX = `
   POST   /api/classes/:id/learners                   401       201   403   401     401     401         401      401      401   401       201   404     403
   PATCH  /api/classes/:id/learners/:learnerId        401       200   403   401     401     401         401      401      401   401       200   404     403
   POST   /api/classes/:id/learners/:learnerId/secret  401       200   403   401     401     401         401      401      401   401       200   404     403
+  POST   /api/classes/:id/learners/secrets           401       200   403   401     401     401         401      401      401   401       200   404     403
   DELETE /api/classes/:id/learners/:learnerId/lock   401       204   403   401     401     401         401      401      401   401       204   404     403
   GET    /api/classes/:id/learners/:learnerId/export  401       200   403   401     401     401         401      401      401   401       200   404     403
   DELETE /api/classes/:id/learners/:learnerId        401       204   403   401     401     401         401      401      401   401       204   404     403
@@ -85,6 +86,7 @@ const MATRIX = `
   GET    /api/classes/:id/learners/:learnerId/sketches/:slug  401       200   403   401     401     401         401      401      401   401       200   404     403
   GET    /api/classes/:id/help                       401       200   403   401     401     401         401      401      401   401       200   404     403
   POST   /api/classes/:id/help/:requestId            401       204   403   401     401     401         401      401      401   401       204   404     403
+  GET    /api/classes/:id/help/:requestId/sketch     401       200   403   401     401     401         401      401      401   401       200   404     403
   GET    /api/realtime/classes/:id                   401       200   403   401     401     401         401      401      401   401       200   404     403
   GET    /api/classes/:id/community                  401       200   404   401     401     401         401      401      401   401       200   404     200
   GET    /api/class-sign-in/:code                    200       200   200   200     200     200         200      200      200   200       200   200     200
@@ -162,6 +164,8 @@ interface World {
   readonly coTeacher: Session;
   readonly pupil: LearnerWithSecret;
   readonly helpRequestId: number;
+  /** The learner caller's request about a sketch of their own (LEARNER_SKETCH_ID). */
+  readonly sketchHelpRequestId: number;
   readonly learner: Session;
   readonly teacher: Session;
   readonly tokens: ReadonlyMap<Caller, string | null>;
@@ -285,6 +289,7 @@ const REQUESTS: Record<string, Send> = {
   'PATCH /api/classes/:id/learners/:learnerId': (w, auth) =>
     json(w, 'PATCH', pupilPath(w), auth, { display_name: 'Renamed by whoever' }),
   'POST /api/classes/:id/learners/:learnerId/secret': (w, auth) => json(w, 'POST', `${pupilPath(w)}/secret`, auth),
+  'POST /api/classes/:id/learners/secrets': (w, auth) => json(w, 'POST', `${classPath(w)}/learners/secrets`, auth),
   'DELETE /api/classes/:id/learners/:learnerId/lock': (w, auth) => json(w, 'DELETE', `${pupilPath(w)}/lock`, auth),
   'GET /api/classes/:id/learners/:learnerId/export': (w, auth) => json(w, 'GET', `${pupilPath(w)}/export`, auth),
   'DELETE /api/classes/:id/learners/:learnerId': (w, auth) => json(w, 'DELETE', pupilPath(w), auth),
@@ -294,6 +299,8 @@ const REQUESTS: Record<string, Send> = {
   'GET /api/classes/:id/help': (w, auth) => json(w, 'GET', `${classPath(w)}/help`, auth),
   'POST /api/classes/:id/help/:requestId': (w, auth) =>
     json(w, 'POST', `${classPath(w)}/help/${w.helpRequestId}`, auth, { state: 'coming' }),
+  'GET /api/classes/:id/help/:requestId/sketch': (w, auth) =>
+    json(w, 'GET', `${classPath(w)}/help/${w.sketchHelpRequestId}/sketch`, auth),
   'GET /api/realtime/classes/:id': (w, auth) => openStream(w, auth, `/api/realtime/classes/${w.klass.id}`),
   'GET /api/classes/:id/community': (w, auth) => json(w, 'GET', `${classPath(w)}/community`, auth),
   'GET /api/class-sign-in/:code': (w, auth) => json(w, 'GET', `/api/class-sign-in/${w.klass.join_code}`, auth),
@@ -317,6 +324,8 @@ function pupilPath(world: World): string {
 
 /** Rows whose call changes the caller's own account for good: every cell gets a new cast. */
 const CONSUMING_ROWS = new Set([
+  // New words for all end every learner's sessions, the learner caller's among them.
+  'POST /api/classes/:id/learners/secrets',
   'POST /api/auth/logout',
   'DELETE /api/account',
   'PUT /api/account/password',
@@ -365,6 +374,8 @@ async function signIn(server: TestServer, email: string): Promise<Session> {
 /** The owner's saved code in every cell: their version of this tutorial and a sketch of their own. */
 const SKETCHED_TUTORIAL = 'plant-watering-robot';
 const OWNER_SKETCH_ID = '6a0e4d3c-2b1a-4f9e-8d7c-000000000001';
+/** The learner caller's own sketch, which their help request is about: for the class's teachers only. */
+const LEARNER_SKETCH_ID = '6a0e4d3c-2b1a-4f9e-8d7c-000000000002';
 /** In the owner's sketches only: an answer to anyone else that holds it leaked them. */
 const OWNER_CODE = 'owner-only-code-4711';
 /** In the pupil's version of the tutorial: for the class's teachers (and administrators) only. */
@@ -493,6 +504,10 @@ describeEachDatabase('access control', ROOMY_LIMITS, (test) => {
       (await request(server, `/api/classes/${klass.id}/help`, { headers: bearer(owner.access_token) })).body,
     );
     const helpRequestId = queue.requests[0]?.id ?? 0;
+    // The learner caller asks about a sketch of their own (put back before every cell, resetBookmarks).
+    await server.app.repos.classes.askForHelp(caller.id, { sketchId: LEARNER_SKETCH_ID });
+    const [, sketchHelp] = await server.app.repos.classes.helpQueue(klass.id);
+    const sketchHelpRequestId = Number(sketchHelp?.id ?? 0);
     const signedOut = await signIn(server, accounts.owner);
     await request(server, '/api/auth/logout', { method: 'POST', headers: bearer(signedOut.access_token) });
     const forged: ForgedTokens = await forgeTokens(server, owner, other);
@@ -524,6 +539,7 @@ describeEachDatabase('access control', ROOMY_LIMITS, (test) => {
       coTeacher,
       pupil,
       helpRequestId,
+      sketchHelpRequestId,
       learner,
       teacher,
     };
@@ -562,6 +578,19 @@ describeEachDatabase('access control', ROOMY_LIMITS, (test) => {
           source: `// ${PUPIL_CODE}`,
         },
       ])
+      .execute();
+    await db
+      .insertInto('sketches')
+      .values({
+        ...sketch,
+        user_id: world.learner.user.id,
+        id: LEARNER_SKETCH_ID,
+        kind: 'own',
+        circuit: 'trainer',
+        name: 'Blocks',
+        source: `// ${PUPIL_CODE}`,
+        blocks: '{"blocks":{"languageVersion":0,"blocks":[]}}',
+      })
       .execute();
   }
 

@@ -23,6 +23,7 @@ import {
   classSignInPageSchema,
   classSummarySchema,
   helpQueueSchema,
+  helpSketchSchema,
   learnerClassSchema,
   learnerExportSchema,
   learnerProgressSchema,
@@ -102,10 +103,13 @@ const CLASS_ENDPOINTS = [
   'GET /api/classes/:id/progress.csv',
   'GET /api/classes/:id/help',
   'POST /api/classes/:id/help/:requestId',
+  'GET /api/classes/:id/help/:requestId/sketch',
   'GET /api/realtime/classes/:id',
   'GET /api/class-sign-in/:code',
   'GET /api/learner/class',
   'DELETE /api/learner/help',
+  // Last: it ends every learner's sessions, the fuzzer's learner's among them.
+  'POST /api/classes/:id/learners/secrets',
 ] as const;
 type ClassEndpointName = (typeof CLASS_ENDPOINTS)[number];
 
@@ -668,6 +672,7 @@ function endpoints(context: FuzzContext): Record<EndpointName, Endpoint> {
               {
                 project_id: field(projectId),
                 step: field(fc.oneof(fc.nat(12), fc.constantFrom(-1, 1.5, 100, 1e308))),
+                sketch_id: field(fc.oneof(fc.uuid(), fc.constantFrom('', 'not-a-uuid'))),
               },
               { requiredKeys: [] },
             ),
@@ -760,6 +765,8 @@ interface ClassTargets {
   readonly doomedLearners: readonly string[];
   /** Open help requests of the class (answered, then gone). */
   readonly helpRequests: readonly number[];
+  /** An open help request about a learner's own blocks sketch (issue 33). */
+  readonly sketchHelpRequest: number;
   /** A co-teacher the calls remove (and add back), and a member who is no teacher. */
   readonly coTeacher: { readonly id: string; readonly email: string };
   readonly member: { readonly id: string; readonly email: string };
@@ -797,9 +804,32 @@ async function classTargets(server: TestServer, mode: Awaited<ReturnType<typeof 
   // Locked as wrong secret words lock a learner, from an address the fuzzer does not use.
   for (let i = 0; i < classConfig.failuresPerLearner.max; i++) await classSignIns.attempt(lockee, classId, '192.0.2.1');
   if (!(await classSignIns.isLocked(lockee))) throw new Error('the learner is not locked');
-  await repos.classes.askForHelp(renamee, PROJECT_IDS[0] ?? 1, 0);
-  await repos.classes.askForHelp(lockee, PROJECT_IDS[1] ?? 2, 1);
+  await repos.classes.askForHelp(renamee, { projectId: PROJECT_IDS[0] ?? 1, step: 0 });
+  await repos.classes.askForHelp(lockee, { projectId: PROJECT_IDS[1] ?? 2, step: 1 });
   const helpRequests = (await repos.classes.helpQueue(classId)).map((entry) => Number(entry.id));
+  // A learner waiting with a blocks sketch of their own, whose request no other call answers.
+  const [sketcher] = await addLearners(server, teacher, classId, ['Sketch Fuzzed']);
+  if (!sketcher) throw new Error('no learner');
+  const at = new Date().toISOString();
+  const sketchId = crypto.randomUUID();
+  await server.app.database.db
+    .insertInto('sketches')
+    .values({
+      id: sketchId,
+      user_id: sketcher.id,
+      kind: 'own',
+      circuit: 'trainer',
+      name: 'Fuzzed blocks',
+      source: 'void setup() {}\nvoid loop() {}\n',
+      blocks: '{"blocks":{"languageVersion":0,"blocks":[]}}',
+      revision: 1,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  await repos.classes.askForHelp(sketcher.id, { sketchId });
+  const sketchHelp = (await repos.classes.helpQueue(classId)).find((entry) => entry.sketch?.id === sketchId);
+  if (!sketchHelp) throw new Error('no help request about a sketch');
 
   const coTeacher = await newTeacher(server);
   const coTeaching = await request(server, `/api/classes/${classId}/teachers`, {
@@ -819,7 +849,7 @@ async function classTargets(server: TestServer, mode: Awaited<ReturnType<typeof 
   const otherClass = await createClass(server, otherTeacher, 'Another teacher’s class');
   const [otherLearner] = await addLearners(server, otherTeacher, otherClass.id, ['Someone Else']);
   if (!otherLearner) throw new Error('no learner');
-  await repos.classes.askForHelp(otherLearner.id, PROJECT_IDS[0] ?? 1, 2);
+  await repos.classes.askForHelp(otherLearner.id, { projectId: PROJECT_IDS[0] ?? 1, step: 2 });
   const [otherHelp] = await repos.classes.helpQueue(otherClass.id);
   if (!otherHelp) throw new Error('no help request');
   const forged = await forgeTokens(server, teacher, otherTeacher);
@@ -829,6 +859,7 @@ async function classTargets(server: TestServer, mode: Awaited<ReturnType<typeof 
     lockee,
     doomedLearners,
     helpRequests,
+    sketchHelpRequest: Number(sketchHelp.id),
     coTeacher: { id: coTeacher.user.id, email: coTeacher.user.email },
     member: { id: member.user.id, email: member.user.email },
     patchedClassId: patched.id,
@@ -1100,6 +1131,24 @@ function classEndpoints(context: FuzzContext): Record<ClassEndpointName, Endpoin
       success: helpQueueSchema,
       requests: get(classPath.map((path) => `${path}/help`)),
     },
+    'GET /api/classes/:id/help/:requestId/sketch': {
+      ...reads,
+      success: helpSketchSchema,
+      requests: get(
+        fc
+          .tuple(
+            classPath,
+            fc.oneof(
+              { weight: 4, arbitrary: fc.constant(String(targets.sketchHelpRequest)) },
+              { weight: 1, arbitrary: fc.constantFrom(...targets.helpRequests).map(String) },
+              { weight: 1, arbitrary: fc.constant(String(other.helpRequest)) },
+              { weight: 1, arbitrary: fc.constantFrom('0', '-1', '1e2', '9'.repeat(16)) },
+              { weight: 1, arbitrary: idSegment('1') },
+            ),
+          )
+          .map(([path, requestId]) => `${path}/help/${requestId}/sketch`),
+      ),
+    },
     'POST /api/classes/:id/help/:requestId': {
       ...changes,
       // Each answer that is let through may close one of the few open requests: more runs.
@@ -1162,6 +1211,15 @@ function classEndpoints(context: FuzzContext): Record<ClassEndpointName, Endpoin
       requests: fc
         .tuple(learnerAuth, hostileBody(fc.record({ project_id: field(projectId) }, { requiredKeys: [] })))
         .map(([authorization, body]) => withBody('DELETE', '/api/learner/help', authorization, body)),
+    },
+    'POST /api/classes/:id/learners/secrets': {
+      ...changes,
+      // Each accepted call hashes new words for every learner of the class, one after another: few runs.
+      runs: runCount(10, 40),
+      success: addedLearnersSchema,
+      requests: fc
+        .tuple(classPath, auth, noBody)
+        .map(([path, authorization, body]) => withBody('POST', `${path}/learners/secrets`, authorization, body)),
     },
   };
 }

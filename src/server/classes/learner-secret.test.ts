@@ -17,6 +17,25 @@ describe('learner secrets', () => {
     expect(SECRET_WORDS).not.toContain('beer');
   });
 
+  it('leave out every word of the review’s denylist: the body, the toilet, double meanings, rude or scary words', () => {
+    // Written apart from the list in learner-secret.ts, with words the library has today and words a
+    // later version of it might bring in: a word here printed on a card is a class giggling, or worse.
+    const denied = [
+      ...['arm', 'body', 'bone', 'breast', 'cheek', 'chest', 'ear', 'eye', 'finger', 'flesh', 'hip', 'knee'],
+      ...['leg', 'lip', 'lung', 'mouth', 'neck', 'nose', 'skin', 'throat', 'toe', 'tongue', 'tooth', 'naked'],
+      ...['belly', 'bum', 'butt', 'boob', 'nipple', 'thigh', 'willy', 'sweat', 'spit', 'snot', 'vomit', 'burp'],
+      ...['bottom', 'behind', 'gas', 'smell', 'wipe', 'pant', 'hole', 'crack', 'poo', 'poop', 'pee', 'fart'],
+      ...['loo', 'potty', 'toilet', 'dump', 'pot', 'nut', 'nuts', 'balls', 'toss', 'rub', 'wet', 'sexy', 'sex'],
+      ...['kiss', 'lover', 'affair', 'adult', 'blow', 'strip', 'swear', 'cow', 'pig', 'hot', 'lap', 'tool'],
+      ...['damn', 'hell', 'crap', 'suck', 'sucks', 'stupid', 'dumb', 'idiot', 'ugly', 'fat', 'loser', 'weird'],
+      ...['gun', 'knife', 'rifle', 'blade', 'bullet', 'bomb', 'kill', 'dead', 'death', 'die', 'blood', 'ghost'],
+      ...['grave', 'bury', 'murder', 'war', 'shoot', 'shot', 'armed', 'steal', 'prison', 'devil', 'demon'],
+      ...['beer', 'wine', 'drink', 'drunk', 'drug', 'drugs', 'joint', 'weed', 'smoke', 'bet', 'dealer'],
+      ...['church', 'pray', 'priest', 'holy', 'racial', 'ethnic', 'gender', 'male', 'female', 'blind', 'weight'],
+    ];
+    expect(denied.filter((word) => SECRET_WORDS.includes(word))).toEqual([]);
+  });
+
   it('compare without case, spaces or dashes between the words', () => {
     expect(normaliseSecret('  Tiger-LEMON   cloud. ')).toBe('tiger lemon cloud');
     expect(normaliseSecret('tiger lemon cloud')).toBe('tiger lemon cloud');

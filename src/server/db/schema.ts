@@ -160,9 +160,12 @@ export interface HelpRequestsTable {
   id: Generated<number>;
   class_id: string;
   learner_id: string;
-  project_id: number;
-  /** 0-based index of the step. */
-  step: number;
+  /** The tutorial they are stuck in; null when they asked about a sketch of their own (`sketch_id`). */
+  project_id: number | null;
+  /** 0-based index of the step; null with `project_id`. */
+  step: number | null;
+  /** The sketch of their own they asked about (migration 0011); no foreign key: a deleted sketch leaves it dangling. */
+  sketch_id: string | null;
   created_at: string;
   coming_at: string | null;
   handled_at: string | null;

@@ -7,7 +7,7 @@ import {
   PASSWORD_MAX_LENGTH,
 } from '../constants.ts';
 import { PROJECT_IDS } from '../content/project-ids.ts';
-import { sketchSchema } from './sketches.ts';
+import { sketchIdSchema, sketchSchema } from './sketches.ts';
 import { z } from './z.ts';
 
 /**
@@ -240,29 +240,71 @@ export const helpRequestSchema = z.object({
   id: z.number().int().positive(),
   learner_id: z.uuid(),
   display_name: z.string(),
-  project_id: projectIdSchema,
-  /** 0-based: "step 4" is index 3. */
-  step: z.number().int().nonnegative(),
+  /** The tutorial they are stuck in; null when they asked about a sketch of their own (`sketch`). */
+  project_id: projectIdSchema.nullable(),
+  /** 0-based: "step 4" is index 3. Null with `project_id`. */
+  step: z.number().int().nonnegative().nullable(),
   created_at: z.iso.datetime(),
   /** Set when the teacher said they are coming. */
   coming_at: z.iso.datetime().nullable(),
   /** The learner changed this tutorial's code: the teacher can read their version. */
   code_changed: z.boolean(),
+  /** The sketch of their own they asked about; null when it is a tutorial's step, or the sketch was deleted since. */
+  sketch: z.object({ id: z.uuid(), name: z.string(), made_with: z.enum(['code', 'blocks']) }).nullable(),
 });
 export type HelpRequest = z.infer<typeof helpRequestSchema>;
 
 export const helpQueueSchema = z.object({ requests: z.array(helpRequestSchema) });
+
+/**
+ * `GET /api/classes/:id/help/:requestId/sketch`: the sketch a waiting learner asked about, read-only.
+ * A blocks program comes as the C++ its blocks make (`source`, saved with them), not as its blocks.
+ */
+export const helpSketchSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** 'trainer' or a tutorial's slug. */
+  circuit: z.string(),
+  made_with: z.enum(['code', 'blocks']),
+  source: z.string(),
+  updated_at: z.iso.datetime(),
+});
+export type HelpSketch = z.infer<typeof helpSketchSchema>;
 
 /** `POST /api/classes/:id/help/:requestId`: on my way, or done (leaves the queue). */
 export const helpAnswerRequestSchema = z.strictObject({
   state: z.enum(['coming', 'handled'], { error: 'state must be coming or handled' }),
 });
 
-/** `POST /api/learner/help`: "I'm stuck on step 4" (index 3) of a tutorial. */
-export const askHelpRequestSchema = z.strictObject({
-  project_id: projectIdSchema,
-  step: z.number({ error: 'step must be a whole number from 0' }).int().min(0).max(99),
-});
+/**
+ * `POST /api/learner/help`: "I'm stuck on step 4" (index 3) of a tutorial, or "with this sketch of
+ * mine" (a blocks program, say): a tutorial's step or a sketch, never both.
+ */
+export const askHelpRequestSchema = z
+  .strictObject({
+    project_id: projectIdSchema.optional(),
+    step: z.number({ error: 'step must be a whole number from 0' }).int().min(0).max(99).optional(),
+    sketch_id: sketchIdSchema.optional(),
+  })
+  .superRefine((body, context) => {
+    const tutorial = body.project_id !== undefined || body.step !== undefined;
+    if (body.sketch_id !== undefined && tutorial) {
+      context.addIssue({
+        code: 'custom',
+        path: ['sketch_id'],
+        message: 'ask about a tutorial’s step or a sketch, not both',
+      });
+    } else if (body.sketch_id === undefined && body.project_id === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['project_id'],
+        message: 'project_id (with step) or sketch_id is required',
+      });
+    } else if (body.sketch_id === undefined && body.step === undefined) {
+      context.addIssue({ code: 'custom', path: ['step'], message: 'step is required with project_id' });
+    }
+  });
+export type AskHelpRequest = z.infer<typeof askHelpRequestSchema>;
 
 /** The learner's own view: their class, and their help request if one is open. */
 export const learnerClassSchema = z.object({
@@ -272,8 +314,10 @@ export const learnerClassSchema = z.object({
   community: z.boolean(),
   help: z
     .object({
-      project_id: projectIdSchema,
-      step: z.number().int().nonnegative(),
+      project_id: projectIdSchema.nullable(),
+      step: z.number().int().nonnegative().nullable(),
+      /** The sketch of their own they asked about, or null (a tutorial's step). */
+      sketch_id: z.uuid().nullable(),
       created_at: z.iso.datetime(),
       coming_at: z.iso.datetime().nullable(),
     })
@@ -328,8 +372,9 @@ export const learnerExportSchema = z.object({
   sketches: z.array(sketchSchema),
   help_requests: z.array(
     z.object({
-      project_id: z.number().int(),
-      step: z.number().int(),
+      project_id: z.number().int().nullable(),
+      step: z.number().int().nullable(),
+      sketch_id: z.string().nullable(),
       created_at: z.iso.datetime(),
       handled_at: z.iso.datetime().nullable(),
     }),

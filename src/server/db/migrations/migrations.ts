@@ -7,8 +7,10 @@ import {
   withoutInvisibleCharacters,
 } from './0004-username-rules.ts';
 
+import { allowHelpWithASketch } from './0011-help-with-a-sketch.ts';
+
 /** The databases these migrations were written for. */
-type DatabaseKind = 'sqlite' | 'postgres';
+export type DatabaseKind = 'sqlite' | 'postgres';
 
 /**
  * One set of migrations for both databases. The dialect differences are how an auto-incrementing
@@ -296,6 +298,13 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         // A sketch of one's own made with blocks keeps its Blockly workspace (JSON text) beside the
         // C++ it generates; null for a sketch written as text.
         await db.schema.alterTable('sketches').addColumn('blocks', 'text').execute();
+      },
+    },
+    '0011_help_with_a_sketch': {
+      async up(db: Kysely<unknown>) {
+        // A learner may ask for help with a sketch of their own (a blocks program, say) rather than a
+        // tutorial's step: the request names the sketch, and its tutorial and step become optional.
+        await allowHelpWithASketch(db, kind);
       },
     },
   };

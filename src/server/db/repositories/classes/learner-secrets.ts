@@ -33,6 +33,37 @@ export function learnerSecretsRepository(database: Database) {
       });
     },
 
+    /**
+     * New secret words for several learners of a class at once ("New words for all"), in one
+     * transaction: every old card stops, every session of theirs ends, each is logged as one reset.
+     * Only learners of `classId` change; the ids of those changed.
+     */
+    async resetSecrets(
+      actorId: string,
+      classId: string,
+      secrets: readonly { learnerId: string; secretHash: string }[],
+      now = new Date(),
+      trx: Executor = db,
+    ): Promise<string[]> {
+      return inTransaction(trx, async (tx) => {
+        const changed: string[] = [];
+        for (const { learnerId, secretHash } of secrets) {
+          const updated = await tx
+            .updateTable('users')
+            .set({ password_hash: secretHash, updated_at: now.toISOString() })
+            .where('id', '=', learnerId)
+            .where('role', '=', 'learner')
+            .where('id', 'in', tx.selectFrom('learners').select('id').where('class_id', '=', classId))
+            .executeTakeFirst();
+          if (updated.numUpdatedRows === 0n) continue;
+          await sessions.revokeAll(learnerId, tx);
+          await auditLog.record({ actorId, action: 'reset_learner_secret', targetId: learnerId }, now, tx);
+          changed.push(learnerId);
+        }
+        return changed;
+      });
+    },
+
     async recordUnlock(actorId: string, learnerId: string, now = new Date(), trx: Executor = db) {
       await auditLog.record({ actorId, action: 'unlock_learner', targetId: learnerId }, now, trx);
     },

@@ -207,7 +207,7 @@ export function classLearnersRepository(database: Database) {
           .execute();
         const help = await tx
           .selectFrom('help_requests')
-          .select(['project_id', 'step', 'created_at', 'handled_at'])
+          .select(['project_id', 'step', 'sketch_id', 'created_at', 'handled_at'])
           .where('learner_id', '=', learnerId)
           .orderBy('id')
           .execute();

@@ -6,6 +6,7 @@ import {
   helpAnswerRequestSchema,
   helpParamsSchema,
   helpQueueSchema,
+  helpSketchSchema,
 } from '#shared/schemas/classes.ts';
 import { HttpError } from '../../../http-error.ts';
 import { BODY_ERRORS, errorResponses } from '../error-responses.ts';
@@ -21,13 +22,34 @@ export const helpQueueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const requests = await repos.classes.helpQueue(taughtClass(request).id);
       const changedCode = await repos.sketches.tutorialVersionsOf(requests.map((help) => help.learner_id));
-      const slugOf = (projectId: number) => PROJECTS.find((project) => project.id === projectId)?.slug ?? '';
+      const slugOf = (projectId: number | null) => PROJECTS.find((project) => project.id === projectId)?.slug;
       return {
-        requests: requests.map((help) => ({
-          ...help,
-          code_changed: changedCode.get(help.learner_id)?.includes(slugOf(help.project_id)) ?? false,
-        })),
+        requests: requests.map((help) => {
+          const slug = slugOf(help.project_id);
+          return { ...help, code_changed: slug ? (changedCode.get(help.learner_id)?.includes(slug) ?? false) : false };
+        }),
       };
+    },
+  );
+
+  // The sketch a waiting learner asked about (issue 33: a blocks program as the C++ it makes). Only
+  // through an open request of this class: a teacher reads no other sketch of a learner's, and
+  // another class's teacher gets 404 from the scope's check before this.
+  app.get(
+    '/help/:requestId/sketch',
+    {
+      schema: {
+        params: helpParamsSchema,
+        response: { 200: helpSketchSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const sketch = await repos.classes.helpSketch(taughtClass(request).id, request.params.requestId);
+      if (!sketch) {
+        throw new HttpError(404, 'sketch_not_found', 'Nobody of this class is waiting with a sketch of theirs here');
+      }
+      const { with_blocks, ...rest } = sketch;
+      return { ...rest, made_with: with_blocks ? ('blocks' as const) : ('code' as const) };
     },
   );
 

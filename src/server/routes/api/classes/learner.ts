@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { askHelpRequestSchema, type LearnerClass, learnerClassSchema } from '#shared/schemas/classes.ts';
+import {
+  type AskHelpRequest,
+  askHelpRequestSchema,
+  type LearnerClass,
+  learnerClassSchema,
+} from '#shared/schemas/classes.ts';
 import { progressItemCount } from '#shared/schemas/progress.ts';
+import type { HelpPlace } from '../../../db/repositories/classes/help.ts';
 import { HttpError } from '../../../http-error.ts';
 import { allowEmptyJsonBody } from '../empty-json-body.ts';
 import { BODY_ERRORS, errorResponses } from '../error-responses.ts';
@@ -38,6 +44,29 @@ export const learnerRoutes: FastifyPluginAsyncZod = async (app) => {
     return { caller, place };
   }
 
+  /** Where the learner is stuck, checked: a step the tutorial has, or a sketch that is their own. */
+  async function helpPlace(learnerId: string, body: AskHelpRequest): Promise<HelpPlace> {
+    const { project_id: projectId, step, sketch_id: sketchId } = body;
+    if (sketchId !== undefined) {
+      // Another learner's sketch, or a tutorial's version, is as unknown as one that never was.
+      if (!(await repos.sketches.ownSketch(learnerId, sketchId))) {
+        throw new HttpError(404, 'sketch_not_found', 'You have no sketch of your own with this id');
+      }
+      return { sketchId };
+    }
+    // The schema lets neither be missing without a sketch.
+    if (projectId === undefined || step === undefined) throw new HttpError(400, 'validation_failed', 'body: no place');
+    const steps = progressItemCount(projectId, 'steps');
+    if (step >= steps) {
+      throw new HttpError(
+        400,
+        'validation_failed',
+        `body.step: project ${projectId} has ${steps} steps: step must be from 0 to ${steps - 1}`,
+      );
+    }
+    return { projectId, step };
+  }
+
   app.get(
     '/learner/class',
     {
@@ -58,21 +87,12 @@ export const learnerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         body: askHelpRequestSchema,
-        response: { 201: learnerClassSchema, ...errorResponses(401, 403, ...BODY_ERRORS) },
+        response: { 201: learnerClassSchema, ...errorResponses(401, 403, 404, ...BODY_ERRORS) },
       },
     },
     async (request, reply) => {
       const { caller, place } = await learnerCaller(request);
-      const { project_id: projectId, step } = request.body;
-      const steps = progressItemCount(projectId, 'steps');
-      if (step >= steps) {
-        throw new HttpError(
-          400,
-          'validation_failed',
-          `body.step: project ${projectId} has ${steps} steps: step must be from 0 to ${steps - 1}`,
-        );
-      }
-      await repos.classes.askForHelp(caller.userId, projectId, step);
+      await repos.classes.askForHelp(caller.userId, await helpPlace(caller.userId, request.body));
       const help = await repos.classes.openHelpOf(caller.userId);
       return reply.code(201).send(classView(place, help));
     },

@@ -9,6 +9,7 @@ import {
   classProgressSchema,
   classSummarySchema,
   helpQueueSchema,
+  helpSketchSchema,
   type LearnerWithSecret,
   learnerProgressSchema,
   learnerSchema,
@@ -81,6 +82,20 @@ export const learnerCodeQueryOptions = (classId: string, learnerId: string, slug
 
 export const useLearnerCode = (classId: string, learnerId: string, slug: string) =>
   useQuery(learnerCodeQueryOptions(classId, learnerId, slug));
+
+/**
+ * The sketch of their own a waiting learner asked about (issue 33), for the help queue's "Their
+ * sketch": a blocks program comes as the C++ its blocks make.
+ */
+export const helpSketchQueryOptions = (classId: string, requestId: number) =>
+  queryOptions({
+    queryKey: [...CLASSES_QUERY_ROOT, classId, 'help', requestId, 'sketch'],
+    queryFn: ({ signal }) =>
+      authedRequest(`${classPath(classId)}/help/${requestId}/sketch`, helpSketchSchema, { signal }),
+  });
+
+export const useHelpSketch = (classId: string, requestId: number) =>
+  useQuery(helpSketchQueryOptions(classId, requestId));
 
 /** Under the class's key: a teacher's change to the class (its switch, a learner added) refreshes it too. */
 export const classCommunityQueryOptions = (id: string) =>
@@ -174,6 +189,15 @@ export const useResetSecret = (classId: string) =>
     'Secret words not changed',
     (learnerId: string): Promise<LearnerWithSecret> =>
       authedRequest(`${learnerPath(classId, learnerId)}/secret`, learnerWithSecretSchema, { method: 'POST' }),
+    classId,
+  );
+
+/** "New words for all" (issue 36): every learner of the class gets new words; the old cards stop working. */
+export const useResetAllSecrets = (classId: string) =>
+  useClassMutation(
+    'Secret words not changed',
+    (): Promise<AddedLearners> =>
+      authedRequest(`${classPath(classId)}/learners/secrets`, addedLearnersSchema, { method: 'POST' }),
     classId,
   );
 

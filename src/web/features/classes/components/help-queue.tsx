@@ -1,13 +1,15 @@
-import { Check, Code2, Footprints, Hand } from 'lucide-react';
+import { Check, Code2, Footprints, Hand, Puzzle } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { findProject } from '#shared/content/projects.ts';
+import { TRAINER_CIRCUIT } from '#shared/constants.ts';
+import { findProject, findProjectBySlug, type Project } from '#shared/content/projects.ts';
 import { stepNumberAt } from '#shared/content/steps.ts';
+import type { HelpRequest } from '#shared/schemas/classes.ts';
 import { CodeDiff } from '#web/components/code-diff.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { reasonOf } from '#web/lib/api-client.ts';
-import { useAnswerHelp, useHelpQueue, useLearnerCode } from '../api/classes.ts';
+import { useAnswerHelp, useHelpQueue, useHelpSketch, useLearnerCode } from '../api/classes.ts';
 import { waited } from '../lib/wording.ts';
 
 /** The time now, every 15 s: waiting times move without a refetch. */
@@ -42,6 +44,50 @@ function TheirCode({ classId, learnerId, slug }: { classId: string; learnerId: s
   );
 }
 
+/** The circuit a sketch runs on, as the learner's page names it. */
+const circuitName = (circuit: string) =>
+  circuit === TRAINER_CIRCUIT ? 'the trainer board' : (findProjectBySlug(circuit)?.title ?? circuit);
+
+/**
+ * The sketch of their own a learner asked about (issue 33), read-only. A blocks program shows as the
+ * C++ its blocks make, which is what their page shows beside the blocks and what runs.
+ */
+function TheirSketch({ classId, requestId }: { classId: string; requestId: number }) {
+  const sketch = useHelpSketch(classId, requestId);
+  if (sketch.isPending) return <Spinner label="Loading their sketch…" />;
+  if (sketch.isError)
+    return <p className="text-sm text-muted">We could not load their sketch: {reasonOf(sketch.error)}</p>;
+  const { name, circuit, made_with: madeWith, source } = sketch.data;
+  return (
+    <div className="flex flex-col gap-3" data-testid="their-sketch">
+      <p className="text-sm">
+        <span className="font-semibold">{name}</span>, on {circuitName(circuit)}.{' '}
+        {madeWith === 'blocks'
+          ? 'Made with blocks: this is the C++ their blocks make, as they see it beside the blocks.'
+          : 'Written as code.'}
+      </p>
+      <pre
+        className="max-h-96 overflow-auto rounded-lg border border-border bg-[var(--code-bg)] p-3 font-mono text-xs"
+        translate="no"
+      >
+        {source}
+      </pre>
+    </div>
+  );
+}
+
+/** What the learner is stuck on, in one line. */
+function stuckOn(request: HelpRequest, project: Project | undefined): string {
+  if (request.sketch) {
+    const kind = request.sketch.made_with === 'blocks' ? 'blocks sketch' : 'sketch';
+    return `Stuck with their ${kind} “${request.sketch.name}”`;
+  }
+  if (request.step === null) return 'Stuck with a sketch they have since deleted';
+  return project
+    ? `Stuck on step ${stepNumberAt(project, request.step)} of ${project.title}`
+    : `Stuck on step ${request.step + 1}`;
+}
+
 /**
  * The help queue (product §2 Class page): who is waiting, on which step of which tutorial, for how
  * long, in the order they asked; live. "I'm coming" tells the learner; "Done" takes them off.
@@ -70,7 +116,7 @@ export function HelpQueue({ classId }: { classId: string }) {
         ) : (
           <ol className="mt-3 flex flex-col gap-2.5">
             {requests.map((request, position) => {
-              const project = findProject(request.project_id);
+              const project = request.project_id === null ? undefined : findProject(request.project_id);
               return (
                 <li
                   key={request.id}
@@ -84,11 +130,7 @@ export function HelpQueue({ classId }: { classId: string }) {
                     </p>
                     <p className="text-xs text-muted">waiting {waited(request.created_at, now)}</p>
                   </div>
-                  <p className="mt-1 text-sm">
-                    {project
-                      ? `Stuck on step ${stepNumberAt(project, request.step)} of ${project.title}`
-                      : `Stuck on step ${request.step + 1}`}
-                  </p>
+                  <p className="mt-1 text-sm">{stuckOn(request, project)}</p>
                   {request.coming_at ? (
                     <p className="mt-1 text-xs font-semibold text-accent">They know you are coming.</p>
                   ) : null}
@@ -107,6 +149,31 @@ export function HelpQueue({ classId }: { classId: string }) {
                           description={`Their version of ${project.title}, beside the tutorial’s. You can read it, not change it.`}
                         >
                           <TheirCode classId={classId} learnerId={request.learner_id} slug={project.slug} />
+                        </DialogContent>
+                      </Dialog>
+                    ) : null}
+                    {request.sketch ? (
+                      <Dialog>
+                        <DialogTrigger asChild>
+                          <Button size="sm" variant="secondary">
+                            {request.sketch.made_with === 'blocks' ? (
+                              <Puzzle aria-hidden="true" />
+                            ) : (
+                              <Code2 aria-hidden="true" />
+                            )}
+                            Their sketch
+                          </Button>
+                        </DialogTrigger>
+                        <DialogContent
+                          className="max-w-2xl"
+                          title={`${request.display_name}’s sketch`}
+                          description={
+                            request.sketch.made_with === 'blocks'
+                              ? 'Made with blocks, shown as the C++ the blocks make. You can read it, not change it.'
+                              : 'Their own sketch. You can read it, not change it.'
+                          }
+                        >
+                          <TheirSketch classId={classId} requestId={request.id} />
                         </DialogContent>
                       </Dialog>
                     ) : null}

@@ -23,6 +23,7 @@ import {
 import { rosterCsv, rosterFileName } from '../lib/roster-csv.ts';
 import { formatTime } from '../lib/wording.ts';
 import { AddLearners, AddOneLearner } from './add-learners.tsx';
+import { NewWordsForAll } from './new-words-for-all.tsx';
 import { PrintSheet } from './print-sheet.tsx';
 import { SignInCards } from './sign-in-cards.tsx';
 
@@ -67,7 +68,7 @@ function NewSecrets({
       </h3>
       <p className="mt-1 text-sm text-muted">
         They are shown only this once: the site keeps only a scrambled form it cannot turn back into words. Lost a card
-        later? Give that pupil new words.
+        later? Give that pupil new words, or the whole class with “New words for all”.
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button onClick={() => setPrinting(true)}>
@@ -255,9 +256,21 @@ export function Roster({ klass, focusName = false }: { klass: ClassDetail; focus
         </p>
       ) : null}
       <section aria-labelledby="roster-heading">
-        <h3 id="roster-heading" className="font-display text-lg font-semibold">
-          {klass.learners.length === 1 ? '1 learner' : `${klass.learners.length} learners`}
-        </h3>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 id="roster-heading" className="font-display text-lg font-semibold">
+            {klass.learners.length === 1 ? '1 learner' : `${klass.learners.length} learners`}
+          </h3>
+          {klass.learners.length > 0 && !klass.archived_at ? (
+            // Every word shown before is replaced: the panel shows only the new ones.
+            <NewWordsForAll
+              klass={klass}
+              onMade={(made) => {
+                setFresh(made);
+                setReveal((count) => count + 1);
+              }}
+            />
+          ) : null}
+        </div>
         {klass.learners.length === 0 ? (
           <p className="mt-2 text-sm text-muted">No learners yet: paste their names above.</p>
         ) : (

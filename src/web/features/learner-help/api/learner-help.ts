@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { learnerClassSchema } from '#shared/schemas/classes.ts';
+import { type AskHelpRequest, learnerClassSchema } from '#shared/schemas/classes.ts';
 import { z } from '#shared/schemas/z.ts';
 import { authedRequest } from '#web/lib/auth/session.ts';
 import { withReason } from '#web/lib/error-toast.ts';
@@ -25,7 +25,7 @@ export function useAskForHelp(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { errorToast: withReason('Help not asked') },
-    mutationFn: (request: { project_id: number; step: number }) =>
+    mutationFn: (request: AskHelpRequest) =>
       authedRequest('/api/learner/help', learnerClassSchema, { method: 'POST', body: request }),
     onSuccess: (answer) => queryClient.setQueryData(learnerClassQueryOptions(userId).queryKey, answer),
   });

@@ -1,12 +1,23 @@
 import { ChevronDown, Footprints, Hand } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { findProject } from '#shared/content/projects.ts';
+import { findProject, type Project } from '#shared/content/projects.ts';
 import { numberedSteps, stepNumberAt } from '#shared/content/steps.ts';
+import type { LearnerClass } from '#shared/schemas/classes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogPanel, DialogTrigger } from '#web/components/ui/dialog.tsx';
 import { inputClass } from '#web/components/ui/field.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { useAskForHelp, useLearnerClass, useWithdrawHelp } from '../api/learner-help.ts';
+
+/** Where the card is: a tutorial's page (opening at its first step not done), or a sketch of the learner's own. */
+export type AskingPlace = { projectId: number; firstOpenStep: number } | { sketchId: string };
+
+/** What an open request is about, as the learner reads it on the card. */
+function askedAbout(help: NonNullable<LearnerClass['help']>, project: Project | undefined, sketchId: string | null) {
+  if (help.sketch_id) return help.sketch_id === sketchId ? 'About this sketch' : 'About a sketch of yours';
+  if (help.step === null) return '';
+  return project ? `Step ${stepNumberAt(project, help.step)} of ${project.title}` : `Step ${help.step + 1}`;
+}
 
 /**
  * A learner's "I'm stuck" on a tutorial page (product D16): a button that stays in the corner
@@ -15,16 +26,11 @@ import { useAskForHelp, useLearnerClass, useWithdrawHelp } from '../api/learner-
  * queue shows it at once, and the button then says whether the teacher is coming. Only for
  * learners: members have no teacher here.
  */
-export function AskForHelp({
-  userId,
-  projectId,
-  firstOpenStep,
-}: {
-  userId: string;
-  projectId: number;
-  firstOpenStep: number;
-}) {
-  const project = findProject(projectId);
+export function AskForHelp({ userId, place }: { userId: string; place: AskingPlace }) {
+  const projectId = 'projectId' in place ? place.projectId : null;
+  const firstOpenStep = 'firstOpenStep' in place ? place.firstOpenStep : 0;
+  const sketchId = 'sketchId' in place ? place.sketchId : null;
+  const project = projectId === null ? undefined : findProject(projectId);
   const learnerClass = useLearnerClass(userId);
   const ask = useAskForHelp(userId);
   const withdraw = useWithdrawHelp(userId);
@@ -38,8 +44,8 @@ export function AskForHelp({
   useEffect(() => {
     if (!picked) setStep(firstOpenStep);
   }, [firstOpenStep, picked]);
-  if (!project || !learnerClass.data) return null;
-  const helpProject = help ? findProject(help.project_id) : undefined;
+  if ((!project && !sketchId) || !learnerClass.data) return null;
+  const helpProject = help?.project_id ? findProject(help.project_id) : undefined;
   const status = help ? (coming ? 'Your teacher is coming!' : 'Waiting for your teacher') : 'Ask for help';
 
   return (
@@ -70,11 +76,7 @@ export function AskForHelp({
                   </>
                 )}
               </p>
-              <p className="mt-1 text-sm text-muted">
-                {helpProject
-                  ? `Step ${stepNumberAt(helpProject, help.step)} of ${helpProject.title}`
-                  : `Step ${help.step + 1}`}
-              </p>
+              <p className="mt-1 text-sm text-muted">{askedAbout(help, helpProject, sketchId)}</p>
               <Button
                 size="sm"
                 variant="ghost"
@@ -85,12 +87,26 @@ export function AskForHelp({
                 I sorted it out
               </Button>
             </>
-          ) : (
+          ) : sketchId ? (
             <form
               className="mt-2 flex flex-col gap-2"
               onSubmit={(event) => {
                 event.preventDefault();
-                ask.mutate({ project_id: projectId, step });
+                ask.mutate({ sketch_id: sketchId });
+              }}
+            >
+              <p className="text-sm">Your teacher will see this sketch’s code.</p>
+              <Button type="submit" disabled={ask.isPending}>
+                <Hand aria-hidden="true" />
+                {ask.isPending ? 'Asking...' : 'Ask for help with this sketch'}
+              </Button>
+            </form>
+          ) : project ? (
+            <form
+              className="mt-2 flex flex-col gap-2"
+              onSubmit={(event) => {
+                event.preventDefault();
+                ask.mutate({ project_id: project.id, step });
               }}
             >
               <label htmlFor={`${id}-step`} className="text-sm font-semibold">
@@ -116,7 +132,7 @@ export function AskForHelp({
                 {ask.isPending ? 'Asking...' : 'Ask for help'}
               </Button>
             </form>
-          )}
+          ) : null}
         </DialogPanel>
         <DialogTrigger asChild>
           <Button
