@@ -43,6 +43,7 @@ describe('help with a blocks sketch', () => {
     await card.getByRole('button', { name: 'Ask for help with this sketch' }).click();
     await learner.page.getByRole('heading', { name: 'Waiting for your teacher' }).waitFor();
     await learner.page.getByText('About this sketch').waitFor();
+    await expectNoAxeViolations(learner.page, 'a blocks sketch with the help card open');
 
     // The teacher's queue: made with blocks, and the C++ its blocks make, read-only.
     const { page } = teacher;

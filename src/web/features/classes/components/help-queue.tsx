@@ -167,11 +167,7 @@ export function HelpQueue({ classId }: { classId: string }) {
                         <DialogContent
                           className="max-w-2xl"
                           title={`${request.display_name}’s sketch`}
-                          description={
-                            request.sketch.made_with === 'blocks'
-                              ? 'Made with blocks, shown as the C++ the blocks make. You can read it, not change it.'
-                              : 'Their own sketch. You can read it, not change it.'
-                          }
+                          description="A sketch of their own, as they last saved it. You can read it, not change it."
                         >
                           <TheirSketch classId={classId} requestId={request.id} />
                         </DialogContent>
