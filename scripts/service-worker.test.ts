@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ENDED_SESSION_PATH, ENDED_SESSIONS_CACHE_NAME } from '../src/shared/offline.ts';
 import {
   APP_ICONS,
+  forgetEndedSessions,
   iconSvg,
   precacheEntry,
   renderPng,
@@ -10,6 +12,13 @@ import {
 } from './service-worker.ts';
 
 describe('the offline build step', () => {
+  it('looks for ended sessions where the app marks them (the worker cannot import the names)', () => {
+    const source = String(forgetEndedSessions.cacheDidUpdate);
+    const literal = (text: string) => new RegExp(`(['"])${text}\\1`);
+    expect(source).toMatch(literal(ENDED_SESSIONS_CACHE_NAME));
+    expect(source).toMatch(literal(ENDED_SESSION_PATH));
+  });
+
   it('precaches each prerendered page under the route the server answers it at', () => {
     const entry = (url: string) => precacheEntry({ url, revision: 'r1' });
     expect(entry('index.html')).toEqual({ url: '/', revision: 'r1' });

@@ -141,6 +141,26 @@ const perAccountKey = {
   },
 };
 
+/**
+ * A personal read that was on its way when its session ended (the member signed out while the
+ * dashboard loaded) would be stored after the app deleted the cache. After each store the worker
+ * looks for the read's token among the ended sessions (`src/web/lib/offline/personal-data.ts`
+ * writes them before it deletes the cache) and, when it is there, deletes the cache again: a store
+ * either comes before the app's deletion or sees the ended session after it. Stringified into the
+ * worker by Workbox, like the two above, so the names are written out: ENDED_SESSION_PATH and
+ * ENDED_SESSIONS_CACHE_NAME (src/shared/offline.ts; a test holds them equal).
+ */
+export const forgetEndedSessions = {
+  cacheDidUpdate: async ({ cacheName, event }: { cacheName: string; event?: { request?: Request } }) => {
+    const token = (event?.request?.headers.get('authorization') || '').split(' ')[1] || '';
+    if (!token) return;
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+    const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+    const ended = await caches.match('/ended-session/' + hex, { cacheName: 'roboforge-ended-sessions' });
+    if (ended) await caches.delete(cacheName);
+  },
+};
+
 export interface ServiceWorkerSummary {
   readonly precacheFiles: number;
   /** The files as stored in the browser's cache. */
@@ -202,7 +222,7 @@ export async function buildServiceWorker(buildDir = BUILD_DIR, siteName = DEFAUL
           networkTimeoutSeconds: 8,
           cacheableResponse: { statuses: [200] },
           expiration: { maxEntries: 40 },
-          plugins: [perAccountKey],
+          plugins: [perAccountKey, forgetEndedSessions],
         },
       },
     ],

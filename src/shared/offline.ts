@@ -24,5 +24,14 @@ export const FALLBACK_SHELL_PATH = '/__spa-fallback.html';
  */
 export const PERSONAL_CACHE_NAME = 'roboforge-personal';
 
+/**
+ * Sessions that ended in this browser, one empty entry per access token at `ENDED_SESSION_PATH` +
+ * the token's SHA-256 (hex; never the token itself). A personal read still on its way when the
+ * member signed out is stored after the app deleted the personal cache; the service worker looks
+ * here after each store and deletes the cache again when the read's token has ended.
+ */
+export const ENDED_SESSIONS_CACHE_NAME = 'roboforge-ended-sessions';
+export const ENDED_SESSION_PATH = '/ended-session/';
+
 /** The dark theme's background (`--bg` in site.css): the installed app's theme and splash colour. */
 export const APP_BACKGROUND_COLOR = '#070b16';

@@ -196,7 +196,7 @@ let accountCounter = 0;
 export const PASSWORD = 'e2e-password-123';
 
 /** Creates an account through the API and returns its session JSON, as the app stores it. */
-async function createSession(email = `e2e${++accountCounter}.${Date.now()}@example.test`) {
+export async function createSession(email = `e2e${++accountCounter}.${Date.now()}@example.test`) {
   return { email, password: PASSWORD, sessionJson: JSON.stringify(await signUpAndSignIn(baseUrl, email, PASSWORD)) };
 }
 

@@ -21,6 +21,11 @@ const subscribers = new Set<() => void>();
 
 /** The account whose data this tab has shown, to notice another one signing in. */
 let shownUserId: string | null = null;
+/** The access tokens that account's reads went out with (a few: one more per refresh). */
+let shownAccessTokens: string[] = [];
+const TOKENS_REMEMBERED = 8;
+/** The last deletion of the offline copy, which a sign-out on purpose waits for. */
+let forgetting: Promise<void> = Promise.resolve();
 
 /**
  * The offline copy of a member's reads goes when they sign out (here or in another tab), when the
@@ -30,9 +35,13 @@ function forgetPersonalDataWhenAccountChanges(event: AuthEvent, session: Session
   const userId = session?.user.id ?? null;
   const otherAccount = userId !== null && shownUserId !== null && userId !== shownUserId;
   if (userId === null ? event === 'SIGNED_OUT' || event === 'INITIAL_SESSION' : otherAccount) {
-    void forgetPersonalData();
+    forgetting = forgetPersonalData(shownAccessTokens);
+    shownAccessTokens = [];
   }
   shownUserId = userId;
+  if (session && !shownAccessTokens.includes(session.access_token)) {
+    shownAccessTokens = [...shownAccessTokens, session.access_token].slice(-TOKENS_REMEMBERED);
+  }
 }
 
 /** The browser's one session manager, started on first use (never during prerendering). */
@@ -74,6 +83,8 @@ async function endOnPurpose(end: () => Promise<void> | void): Promise<void> {
   signingOutOnPurpose = true;
   try {
     await end();
+    // Nothing of the account is left on the device once signing out is done.
+    await forgetting;
   } finally {
     // Let subscribers see the flag during the SIGNED_OUT render, then clear it.
     setTimeout(() => {
