@@ -24,8 +24,9 @@ export function criticalCssInliner(clientDir: string): (html: string) => Promise
     compress: true,
     // `[data-session]` is set by the boot script before paint, so not in the prerendered markup;
     // beasties drops the `[&_svg]:…` utilities (icon sizes in buttons) though the markup uses them,
-    // and without them the header's icons change size when the full stylesheet arrives.
-    allowRules: [/\[data-session\]/, /&_svg/],
+    // and without them the header's icons change size when the full stylesheet arrives; so too the
+    // `divide-*` rules (`:where(.divide-y>…)`): a tutorial's material rows grew 1 px each when it came.
+    allowRules: [/\[data-session\]/, /&_svg/, /\.divide-/],
     logLevel: 'warn',
   });
   return (html) => beasties.process(html);
@@ -105,6 +106,49 @@ export function withoutDeferrableRules(css: string): string {
     const kept = rule.selectors.filter((selector) => !AFTER_INTERACTION.test(selector));
     if (kept.length === 0) rule.remove();
     else if (kept.length < rule.selectors.length) rule.selectors = kept;
+  });
+  removeEmpty(root);
+  return root.toString();
+}
+
+/** A rule or an at-rule of declarations (`@property`, `@font-face`) by its at-rules, selector and declarations. */
+function ruleKey(node: ChildNode): string | null {
+  const own =
+    node.type === 'rule'
+      ? node.selector
+      : node.type === 'atrule' && node.nodes?.every((child) => child.type === 'decl')
+        ? `@${node.name} ${node.params}`
+        : null;
+  if (own === null || !('nodes' in node) || !node.nodes) return null;
+  // Custom properties aside: the first screen's CSS lost those nothing there reads.
+  const declarations = node.nodes.filter((child) => !(child.type === 'decl' && child.prop.startsWith('--')));
+  let key = `${own}{${declarations.map(String).join(';')}}`;
+  for (let parent = node.parent; parent && parent.type === 'atrule'; parent = parent.parent) {
+    key = `@${parent.name} ${parent.params}{${key}}`;
+  }
+  return key;
+}
+
+/**
+ * `css` without the rules `other` has already (the same selector and declarations within the same
+ * at-rules, custom properties aside): what a part of the page needs beyond the CSS inlined before
+ * it. A rule repeated would come later in its layer than the first screen's rules and could win
+ * over one it lost to there.
+ */
+export function withoutRulesOf(css: string, other: string): string {
+  const known = new Set<string>();
+  postcss.parse(other).walk((node) => {
+    const key = ruleKey(node);
+    if (key !== null) known.add(key);
+  });
+  const root = postcss.parse(css);
+  root.walk((node) => {
+    const key = ruleKey(node);
+    if (key === null || !known.has(key) || !('nodes' in node) || !node.nodes) return;
+    // Its custom properties stay: the first screen's copy may lack those only this part reads
+    // (withoutUnusedCustomProperties then keeps what this part's rules and markup read).
+    for (const child of [...node.nodes]) if (!(child.type === 'decl' && child.prop.startsWith('--'))) child.remove();
+    if (node.nodes.length === 0) node.remove();
   });
   removeEmpty(root);
   return root.toString();

@@ -22,10 +22,16 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ChildNode } from 'domhandler';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { PAGE_MANIFEST_FILE, type PageEntry, type PageManifest } from '../src/shared/page-manifest.ts';
 import { afterFirstPaint } from './after-paint.ts';
-import { criticalCssInliner, withoutDeferrableRules, withoutUnusedCustomProperties } from './critical-css.ts';
+import {
+  criticalCssInliner,
+  withoutDeferrableRules,
+  withoutRulesOf,
+  withoutUnusedCustomProperties,
+} from './critical-css.ts';
 import { type DisplayFontSubset, displayText, inlineFontScript, subsetDisplayFont } from './display-font.ts';
 import { writePrecompressed } from './precompress.ts';
 
@@ -102,6 +108,63 @@ export function setText(target: HtmlElement, text: string) {
   const [node, ...more] = target.children;
   if (node?.type !== 'text' || more.length > 0) throw new Error(`<${target.name}> without text to replace`);
   node.data = text;
+}
+
+/** The parts of each page set aside by setAsideLaterParts, and the page as it was. */
+const setAside = new WeakMap<BuiltPage, { html: string; parts: ChildNode[][] }>();
+const LATER_PART = 'data-later';
+const LATER_CSS = 'data-later-css';
+
+/**
+ * 0. A part marked `data-later` (a tutorial's steps, decision 023) comes after the first screen and
+ * in the second round trip: it is set aside while the rewrites below fit the first screen into the
+ * first (its inline CSS and its own subset of the display face are the first screen's).
+ */
+export function setAsideLaterParts(page: BuiltPage) {
+  const parts = elements(page, (e) => LATER_PART in e.attribs);
+  if (parts.length === 0) return;
+  setAside.set(page, { html: serialize(page), parts: parts.map((part) => [...part.children]) });
+  for (const part of parts) for (const child of [...part.children]) DomUtils.removeElement(child);
+}
+
+/** The page's markup without what its `data-later` parts hold. */
+function firstScreen(page: BuiltPage): string {
+  const copy = parse(serialize(page));
+  const parts = DomUtils.findAll((e) => LATER_PART in e.attribs, copy.children);
+  for (const part of parts) for (const child of [...part.children]) DomUtils.removeElement(child);
+  return DomUtils.getOuterHTML(copy, { decodeEntities: false });
+}
+
+/**
+ * 6. The parts set aside come back, with the rules they use that the inline CSS of the first screen
+ * lacks in their own `<style data-later-css>` (React renders it empty): the browser has them as the
+ * part arrives, without waiting for the full stylesheet.
+ */
+export async function restoreLaterParts(page: BuiltPage, site: Site) {
+  const aside = setAside.get(page);
+  if (!aside) return;
+  // A rewrite may have parsed the page anew (inlineCriticalCss): the parts are found again, in order.
+  const parts = elements(page, (e) => LATER_PART in e.attribs);
+  expectMarkup(parts.length === aside.parts.length, page, `${aside.parts.length} parts marked ${LATER_PART}`);
+  parts.forEach((part, index) => {
+    for (const child of aside.parts[index] ?? []) DomUtils.appendChild(part, child);
+  });
+  const whole = parse(await site.inlineCriticalCss(aside.html));
+  const wholeCss = DomUtils.findAll((e) => e.name === 'style' && !(LATER_CSS in e.attribs), whole.children);
+  const firstCss = elements(page, (e) => e.name === 'style' && !(LATER_CSS in e.attribs));
+  expectMarkup(wholeCss.length === 1 && firstCss.length === 1, page, 'one <style> of critical CSS');
+  const partsMarkup = parts.map((part) => DomUtils.getOuterHTML(part)).join('');
+  const css = withoutUnusedCustomProperties(
+    withoutRulesOf(
+      withoutDeferrableRules(DomUtils.textContent(wholeCss[0] as HtmlElement)),
+      DomUtils.textContent(firstCss[0] as HtmlElement),
+    ),
+    partsMarkup,
+  );
+  for (const style of elements(page, (e) => e.name === 'style' && LATER_CSS in e.attribs)) {
+    for (const child of [...style.children]) DomUtils.removeElement(child);
+    for (const text of element(`<style>${css}</style>`).children) DomUtils.appendChild(style, text);
+  }
 }
 
 /**
@@ -216,11 +279,13 @@ export function startAppAfterPaint(page: BuiltPage) {
 
 /** What the build does to every page, in order. */
 export const FIRST_PAINT: readonly PageRewrite[] = [
+  setAsideLaterParts,
   withoutModulePreloads,
   inlineCriticalCss,
   expectHeadLinksAfterPaint,
   inlineDisplayFont,
   startAppAfterPaint,
+  restoreLaterParts,
 ];
 
 /** The sha256 of each inline script (a `<script>` without `src`) of `html`, for its CSP. */
@@ -248,7 +313,9 @@ function routeOf(relativeFile: string): string {
 /** The site subset of the display face: every page's display text, the tutorial titles (shown after navigation). */
 async function siteFontSubset(clientDir: string, pages: readonly BuiltPage[]): Promise<DisplayFontSubset> {
   const { PROJECTS } = await import('../src/shared/content/projects.ts');
-  const text = displayText(pages.map(serialize), { extraTexts: PROJECTS.map((project) => project.title) });
+  // What the first screens show, as before the steps were prerendered: what they add (a step title's
+  // weight) would otherwise widen every page's own subset, in its first round trip.
+  const text = displayText(pages.map(firstScreen), { extraTexts: PROJECTS.map((project) => project.title) });
   const subset = await subsetDisplayFont(text);
   writeFileSync(path.join(clientDir, 'assets', subset.fileName), subset.woff2);
   return subset;

@@ -10,6 +10,7 @@ import { TUTORIALS } from '../../src/shared/content/tutorials.ts';
 import { videoAddress, videoQrPath } from '../../src/shared/content/video.ts';
 import { highlightSketch } from './highlight-sketch.ts';
 import { renderWiringSvg } from './render-wiring.ts';
+import { stepCrops } from './step-crops.ts';
 import { qrSvg } from './video-qr.ts';
 
 const INDEX_ID = 'virtual:tutorial-assets';
@@ -17,6 +18,7 @@ const TUTORIAL_ID = `${INDEX_ID}/`;
 const TRAINER_ID = 'virtual:trainer-board-assets';
 const DIAGRAMS_ID = 'virtual:circuit-diagrams';
 const DIAGRAM_ID = `${DIAGRAMS_ID}/`;
+const CROPS_ID = 'virtual:step-crops';
 /** The trainer board's circuit name (src/shared/constants.ts' TRAINER_CIRCUIT). */
 const TRAINER_CIRCUIT = 'trainer';
 export const STARTERS_DIR = path.resolve(import.meta.dirname, '../../src/shared/content/trainer-starters');
@@ -112,13 +114,15 @@ function circuitDiagramSvg(circuit: string): string {
  * `virtual:trainer-board-assets`: the same for the playground's trainer board, in one chunk.
  * `virtual:circuit-diagrams`: each circuit's wiring diagram alone, a chunk each, for the playground's
  * sketches; apart from the tutorial pages' chunks, so the playground adds nothing to those pages.
+ * `virtual:step-crops`: the size of each tutorial step's cropped drawing (step-crops.ts), which the
+ * steps hold while the diagram loads; with the steps' data.
  */
 export function tutorialAssetsPlugin(): Plugin {
   return {
     name: 'roboforge-tutorial-assets',
     resolveId(id) {
       if (id === INDEX_ID || id.startsWith(TUTORIAL_ID) || id === TRAINER_ID) return `\0${id}`;
-      if (id === DIAGRAMS_ID || id.startsWith(DIAGRAM_ID)) return `\0${id}`;
+      if (id === DIAGRAMS_ID || id.startsWith(DIAGRAM_ID) || id === CROPS_ID) return `\0${id}`;
       return undefined;
     },
     load(id) {
@@ -135,6 +139,15 @@ export function tutorialAssetsPlugin(): Plugin {
             `${JSON.stringify(circuit)}: () => import(${JSON.stringify(DIAGRAM_ID + circuit)}).then((m) => m.default)`,
         );
         return `export const circuitDiagrams = {\n${loaders.join(',\n')}\n};\n`;
+      }
+      if (id === `\0${CROPS_ID}`) {
+        const crops = Object.fromEntries(
+          TUTORIALS.map(({ slug }) => [
+            slug,
+            stepCrops(circuitDiagramSvg(slug), findProjectBySlug(slug)?.steps.length ?? 0),
+          ]),
+        );
+        return `export const stepCrops = ${JSON.stringify(crops)};\n`;
       }
       if (id.startsWith(`\0${DIAGRAM_ID}`)) {
         return `export default ${JSON.stringify(circuitDiagramSvg(id.slice(DIAGRAM_ID.length + 1)))};\n`;

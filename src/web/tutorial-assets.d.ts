@@ -24,3 +24,11 @@ declare module 'virtual:tutorial-assets' {
   /** The assets of each tutorial by slug, each loaded on demand. */
   export const tutorialAssets: Readonly<Record<string, () => Promise<TutorialAssets>>>;
 }
+
+/**
+ * Per tutorial, each step's cropped drawing (scripts/tutorial-assets/step-crops.ts): its width and
+ * height in drawing units and its least width in px, or null for a step that adds no wire.
+ */
+declare module 'virtual:step-crops' {
+  export const stepCrops: Readonly<Record<string, readonly (readonly [number, number, number] | null)[]>>;
+}

@@ -355,11 +355,11 @@ describe('the first second after paint', () => {
     expect(await play.getAttribute('aria-busy')).toBe('true');
     await expect.poll(() => play.evaluate((button) => getComputedStyle(button).cursor)).toBe('progress');
     expect(await printed(page)).toBe(0);
-    // Nothing else looks ready that is not: the ticks are disabled, the steps and their bar not there yet.
+    // Nothing else looks ready that is not: the steps are there (decision 023), every tick box disabled.
     const boxes = page.getByRole('checkbox');
-    expect(await boxes.count()).toBe(project.materials.length);
+    expect(await boxes.count()).toBe(project.materials.length + STEPS.length);
     expect(await boxes.evaluateAll((all) => all.every((box) => (box as HTMLInputElement).disabled))).toBe(true);
-    expect(await page.getByRole('navigation', { name: 'Steps' }).count()).toBe(0);
+    await page.getByRole('navigation', { name: 'Steps' }).waitFor();
     const shiftsBefore = await shiftCount(page);
 
     await app.release();

@@ -8,6 +8,13 @@
 export const APP_STARTED_ATTRIBUTE = 'data-app';
 /** The global the boot script keeps held elements in (a button clicked, or the submitter of a form). */
 export const HELD_INPUT_GLOBAL = '__held';
+/**
+ * A part of the page that hydrates after the rest, when its chunk has come (a tutorial's steps,
+ * decision 023). React drops a click on such a part until then, so the boot script goes on holding
+ * clicks there until the part is marked `HYDRATED_LATER_ATTRIBUTE` (replayHeldInputWithin).
+ */
+export const HYDRATES_LATER_ATTRIBUTE = 'data-later';
+export const HYDRATED_LATER_ATTRIBUTE = 'data-later-done';
 
 declare global {
   interface Window {
@@ -33,16 +40,42 @@ function tap(element: HTMLElement) {
   element.click();
 }
 
-/** Sends what the visitor did before the app started; call once, after the page has hydrated. */
+let pageHydrated = false;
+
+/** Whether the page has hydrated: a component mounting before then is being hydrated. */
+export function isPageHydrated(): boolean {
+  return pageHydrated;
+}
+
+function send(element: Element) {
+  element.removeAttribute('aria-busy');
+  if (element instanceof HTMLFormElement) element.requestSubmit();
+  else if (element instanceof HTMLButtonElement && element.type === 'submit') element.form?.requestSubmit(element);
+  else if (element instanceof HTMLElement) tap(element);
+}
+
+/** Sends, in order, what was held in the part of the page `within` picks; leaves the rest held. */
+function replay(within: (element: Element) => boolean) {
+  // The same array, emptied in place: the boot script keeps holding into it.
+  const held = window[HELD_INPUT_GLOBAL] ?? [];
+  const now = held.filter(within);
+  for (const element of now) held.splice(held.indexOf(element), 1);
+  for (const element of now) if (element.isConnected) send(element);
+}
+
+/**
+ * Sends what the visitor did before the app started; call once, after the page has hydrated. What
+ * was held in a part that hydrates later waits for that part (replayHeldInputWithin).
+ */
 export function replayHeldInput(): void {
-  const held = window[HELD_INPUT_GLOBAL]?.splice(0) ?? [];
-  for (const element of held) {
-    if (!element.isConnected) continue;
-    element.removeAttribute('aria-busy');
-    if (element instanceof HTMLFormElement) element.requestSubmit();
-    else if (element instanceof HTMLButtonElement && element.type === 'submit') element.form?.requestSubmit(element);
-    else if (element instanceof HTMLElement) tap(element);
-  }
+  pageHydrated = true;
+  replay((element) => !element.closest(`[${HYDRATES_LATER_ATTRIBUTE}]:not([${HYDRATED_LATER_ATTRIBUTE}])`));
+}
+
+/** Marks a part that hydrates later as hydrated, then sends what was held in it. */
+export function replayHeldInputWithin(part: Element): void {
+  part.setAttribute(HYDRATED_LATER_ATTRIBUTE, '');
+  replay((element) => part.contains(element));
 }
 
 /**

@@ -18,7 +18,11 @@ export interface TutorialContent {
 }
 
 const loadSectionsModules = () =>
-  Promise.all([import('../lib/tutorial-view.ts'), import('../components/tutorial-sections.tsx')]);
+  Promise.all([
+    import('../lib/tutorial-view.ts'),
+    import('../components/tutorial-sections.tsx'),
+    import('virtual:step-crops'),
+  ]);
 
 /**
  * Asks for the steps' chunks (and the tutorial's diagram and sketch) as soon as the page's code
@@ -27,7 +31,7 @@ const loadSectionsModules = () =>
  */
 export function startLoadingTutorial(slug: string): void {
   if (!findProjectBySlug(slug)) return;
-  loadSectionsModules().catch(() => undefined);
+  void settledTutorialContent(slug);
   tutorialAssets[slug]?.().catch(() => undefined);
 }
 
@@ -38,9 +42,30 @@ export function startLoadingTutorial(slug: string): void {
 async function loadTutorialContent(slug: string): Promise<TutorialContent | null> {
   const project = findProjectBySlug(slug);
   if (!project) return null;
-  const [{ tutorialViewOf }, sections] = await loadSectionsModules();
-  const view = tutorialViewOf(slug, project.steps.length);
+  const [{ tutorialViewOf }, sections, { stepCrops }] = await loadSectionsModules();
+  const view = tutorialViewOf(slug, project.steps.length, stepCrops[slug]);
   return view && { view, Sections: sections.default };
+}
+
+type Settled = Promise<TutorialContent | null>;
+const settled = new Map<string, Settled>();
+
+/**
+ * The content for React's `use()`, which draws the steps in the prerendered page and hydrates them
+ * when their chunk has come: null when it could not be loaded (the page's query says so and offers
+ * Try again; the next call loads again). Marked fulfilled once resolved, as `use()` reads it, so a
+ * page rendered after that does not suspend.
+ */
+export function settledTutorialContent(slug: string): Settled {
+  const known = settled.get(slug);
+  if (known) return known;
+  const promise: Settled = loadTutorialContent(slug).catch(() => {
+    settled.delete(slug);
+    return null;
+  });
+  promise.then((value) => Object.assign(promise, { status: 'fulfilled', value }));
+  settled.set(slug, promise);
+  return promise;
 }
 
 export const tutorialContentQueryOptions = (slug: string) =>

@@ -4,7 +4,7 @@ import type { CodeRef } from '#shared/content/tutorials.ts';
 import { type LineRange, lineRangeHash, lineRangeLabel } from '../lib/code-anchor.ts';
 import { excerptLinesHtml } from '../lib/numbered-lines.ts';
 import { focusDiagramOnStep } from '../lib/step-diagram.ts';
-import type { Connection } from '../lib/tutorial-view.ts';
+import type { Connection, StepCrop } from '../lib/tutorial-view.ts';
 import { JumpLink } from './jump-link.tsx';
 import { WireSwatch } from './wire-swatch.tsx';
 
@@ -41,17 +41,30 @@ interface StepWiringProps {
   connections: readonly Connection[];
   /** The whole diagram; undefined while it loads (or when it failed: the list says it all). */
   svg: string | undefined;
+  /** The size its cropped drawing will have (worked out at build time), held while it loads. */
+  crop: StepCrop | null;
   loading: boolean;
   onOpenDiagram: () => void;
 }
 
 /** "Wires in this step": the step's part of the diagram, then each wire in words with its colour. */
-export function StepWiring({ step, number, connections, svg, loading, onOpenDiagram }: StepWiringProps) {
+export function StepWiring({ step, number, connections, svg, crop, loading, onOpenDiagram }: StepWiringProps) {
   return (
     <div className="step-panel">
       <p className="label-mono text-muted">Wires in this step</p>
       {svg ? (
         <StepDiagram svg={svg} step={step} label={`Step ${number}: its wires, drawn`} />
+      ) : loading && crop ? (
+        // The drawing's own box (the same element and rules, its size from the build): nothing moves when it comes.
+        <div className="step-wiring-svg" aria-hidden="true">
+          <svg
+            className="skeleton rounded-lg"
+            width={crop[0]}
+            height={crop[1]}
+            viewBox={`0 0 ${crop[0]} ${crop[1]}`}
+            style={{ minWidth: `${crop[2]}px` }}
+          />
+        </div>
       ) : loading ? (
         <div className="step-wiring-skeleton skeleton mt-3 rounded-lg" aria-hidden="true" />
       ) : null}
@@ -63,7 +76,8 @@ export function StepWiring({ step, number, connections, svg, loading, onOpenDiag
           </li>
         ))}
       </ul>
-      {svg ? (
+      {svg || loading ? (
+        // Here while the drawing comes too (the full diagram says it is loading): nothing moves when it does.
         <button type="button" className="step-open-diagram print:hidden" onClick={onOpenDiagram}>
           <Maximize2 aria-hidden="true" /> See it in the full diagram
         </button>

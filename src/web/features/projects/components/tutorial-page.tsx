@@ -1,5 +1,5 @@
 import { Check, Play, RotateCcw } from 'lucide-react';
-import { type RefObject, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { memo, type RefObject, Suspense, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigationType } from 'react-router';
 import { BOARD_NAMES, type Project } from '#shared/content/projects.ts';
 import { ROUTES } from '#shared/routes.ts';
@@ -7,9 +7,10 @@ import type { ProgressKind } from '#shared/schemas/progress.ts';
 import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
+import { isPageHydrated, replayHeldInputWithin } from '#web/lib/held-input.ts';
 import { useProgress, useProgressNow, useTickProgress } from '../api/progress.ts';
 import { type TutorialAssetsState, useTutorialAssets } from '../api/tutorial-assets.ts';
-import { type TutorialContent, useTutorialContent } from '../api/tutorial-content.ts';
+import { settledTutorialContent, type TutorialContent, useTutorialContent } from '../api/tutorial-content.ts';
 import { type ProjectProgress, projectProgress } from '../lib/progress.ts';
 import { DifficultyBadge } from './difficulty-badge.tsx';
 import type { LoadEditor } from './edit-section.tsx';
@@ -114,8 +115,9 @@ function useVisitorActed(): RefObject<boolean> {
   return acted;
 }
 
-interface DeferredSectionsProps {
+interface SectionsProps {
   project: Project;
+  /** Null until the page's query has it: the boundary then waits for the chunk itself. */
   content: TutorialContent | null;
   assets: TutorialAssetsState;
   doneSteps: ReadonlySet<number>;
@@ -127,46 +129,79 @@ interface DeferredSectionsProps {
   loadSimulator: LoadSimulator | undefined;
   loadEditor: LoadEditor | undefined;
   userId: string | null;
+  /** Called once the sections are on the page (hydrated, or drawn): from then they get the live props. */
+  onShown: () => void;
+  /** Called once they are drawn whole (tutorial-sections.tsx). */
+  onDrawn: () => void;
 }
 
 /**
- * Wiring, Code and Steps, rendered with new data in a transition, in slices a phone's main thread
- * can take. Only this component and the sections below it render then, and none of them reads a
- * store: a query that settles during the slices would otherwise make React redo them in one
- * blocking render. The ticks are not deferred: a tick shows in the frame of the click (only the
- * steps re-render for it; the wiring and code are memoised).
+ * Wiring, Code and Steps. The steps are in the prerendered page (decision 023): this suspends until
+ * their chunk has come, and until then React keeps the server's HTML as it is (hydrating it then).
+ * Nothing in here reads a store: a query that settled during the render would otherwise make React
+ * redo it in one blocking render. The ticks are not deferred: a tick shows in the frame of the click
+ * (only the steps re-render for it; the wiring and code are memoised).
  */
-function DeferredSections({
-  project,
-  content,
-  assets,
-  doneSteps,
-  onToggleStep,
-  continueStep,
-  keepPosition,
-  visitorActed,
-  loadSimulator,
-  loadEditor,
-  userId,
-}: DeferredSectionsProps) {
-  const deferredContent = useDeferredValue(content);
-  const deferredAssets = useDeferredValue(assets);
-  if (!deferredContent) return <SectionsLoading />;
-  const { Sections, view } = deferredContent;
+const SectionsFromChunk = memo(function SectionsFromChunk({ content, onShown, ...props }: SectionsProps) {
+  const loaded = content ?? use(settledTutorialContent(props.project.slug));
+  useEffect(() => {
+    if (loaded) onShown();
+  }, [loaded, onShown]);
+  // The page's query failed too: TutorialScreen shows the error and Try again instead of the page.
+  if (!loaded) return <SectionsLoading />;
+  const { Sections, view } = loaded;
+  return <Sections view={view} {...props} />;
+});
+
+/** Nothing of the member yet: what the server drew the sections with. */
+const AS_PRERENDERED = {
+  content: null,
+  // The drawings and the code come with the app; their places are held at their size meanwhile.
+  assets: { data: undefined, isError: false, retry: () => undefined } satisfies TutorialAssetsState,
+  doneSteps: new Set<number>(),
+  onToggleStep: undefined,
+  continueStep: undefined,
+  keepPosition: false,
+  userId: null,
+};
+
+/**
+ * The sections, hydrated when their chunk has come. Until they are on the page they get exactly
+ * what the server drew them with (no session, ticks or drawings): a dehydrated part that gets new
+ * props before it hydrates is thrown away and drawn again (its spinner first), and one hydrated with
+ * other props than the server's keeps the server's attributes (a tick box left disabled). A tap there
+ * before then is held by the boot script and sent once they are (`data-later`, lib/held-input.ts).
+ * A page the app draws itself (a link from /projects) gets the live props at once.
+ */
+function TutorialSectionsSlot(props: Omit<SectionsProps, 'onShown' | 'onDrawn'>) {
+  const part = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState(isPageHydrated);
+  const onShown = useCallback(() => setShown(true), []);
+  // A tap held on the steps (the bar's Whole sketch, say) goes once what it leads to is drawn.
+  const onDrawn = useCallback(() => {
+    if (part.current) replayHeldInputWithin(part.current);
+  }, []);
+  // One element, kept until they are shown: React compares a boundary's props by identity, and a
+  // parent's new element (the session confirmed, ticks in) would count as new props.
+  const [waiting] = useState(() => (
+    <Suspense fallback={<SectionsLoading />}>
+      <SectionsFromChunk {...props} {...AS_PRERENDERED} onShown={onShown} onDrawn={onDrawn} />
+    </Suspense>
+  ));
   return (
-    <Sections
-      project={project}
-      view={view}
-      assets={deferredAssets}
-      doneSteps={doneSteps}
-      onToggleStep={onToggleStep}
-      continueStep={continueStep}
-      keepPosition={keepPosition}
-      visitorActed={visitorActed}
-      loadSimulator={loadSimulator}
-      loadEditor={loadEditor}
-      userId={userId}
-    />
+    // `display: contents`: the sections stay items of the page's column.
+    <div ref={part} data-later="" style={{ display: 'contents' }}>
+      {/* The build writes the rules of the steps here that the first screen's inline CSS lacks (scripts/postbuild.ts). */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: empty; filled at build time with our own CSS */}
+      <style data-later-css="" dangerouslySetInnerHTML={{ __html: '' }} />
+      {shown ? (
+        <Suspense fallback={<SectionsLoading />}>
+          <SectionsFromChunk {...props} onShown={onShown} onDrawn={onDrawn} />
+        </Suspense>
+      ) : (
+        waiting
+      )}
+    </div>
   );
 }
 
@@ -280,7 +315,7 @@ function TutorialPage({ project, content, userId, loadSimulator, loadEditor }: T
 
       <div className="tutorial-flow mt-14 flex flex-col gap-14">
         <MaterialsChecklist project={project} have={progress.haveMaterials} onToggle={onToggleMaterial} />
-        <DeferredSections
+        <TutorialSectionsSlot
           project={project}
           content={content}
           assets={assets}

@@ -88,6 +88,8 @@ export interface TutorialSectionsProps {
   loadEditor?: LoadEditor | undefined;
   /** The signed-in member, or null: editing needs an account. */
   userId: string | null;
+  /** Called once everything is drawn (the second pass, the drawings and code in): a tap held until then goes now. */
+  onDrawn?: (() => void) | undefined;
 }
 
 /**
@@ -107,11 +109,16 @@ function TutorialSections({
   loadSimulator,
   loadEditor,
   userId,
+  onDrawn,
 }: TutorialSectionsProps) {
   // The steps first; what is below them (the whole diagram and sketch, the editor, the simulator, the
   // upload) in a second pass in the background, so a learner scrolling down finds the steps sooner.
   const whole = useDeferredValue(true, false);
-  useOpenAt(continueStep, whole && (assets.data !== undefined || assets.isError), keepPosition, visitorActed);
+  const drawn = whole && (assets.data !== undefined || assets.isError);
+  useOpenAt(continueStep, drawn, keepPosition, visitorActed);
+  useEffect(() => {
+    if (drawn) onDrawn?.();
+  }, [drawn, onDrawn]);
   return (
     <>
       <VideoOnPaper project={project} />

@@ -122,6 +122,7 @@ function StepCard({
               number={number}
               connections={wires}
               svg={assets.data?.wiringSvg}
+              crop={details?.crop ?? null}
               loading={!assets.data && !assets.isError}
               onOpenDiagram={() => onOpenDiagram(index)}
             />

@@ -62,6 +62,8 @@ export function partsOfWire(wire: string): string[] {
 
 /** The smallest a cropped step's pin labels are drawn, in CSS pixels (11, and room for rounding). */
 export const MIN_PIN_LABEL_PX = 11.5;
+/** The room left around a step's parts and wires when its drawing is cropped, in drawing units. */
+export const STEP_CROP_MARGIN = 8;
 
 const numberOf = (element: Element, name: string) => Number(element.getAttribute(name) ?? Number.NaN);
 
@@ -106,7 +108,8 @@ export function focusDiagramOnStep(svg: SVGSVGElement, step: number | null, { cr
     }
   }
   if (crop) {
-    const box = boundingBox(boxes, runs.flat(), 8);
+    // The same box as the build works out for the drawing's place (scripts/tutorial-assets/step-crops.ts).
+    const box = boundingBox(boxes, runs.flat(), STEP_CROP_MARGIN);
     if (box) {
       svg.setAttribute('viewBox', `${box.x} ${box.y} ${box.width} ${box.height}`);
       svg.setAttribute('width', String(box.width));

@@ -28,9 +28,14 @@ export interface Connection {
   readonly description: string;
 }
 
+/** A step's drawing as cropped: width and height in drawing units, least width in px (step-diagram.ts). */
+export type StepCrop = readonly [width: number, height: number, minWidthPx: number];
+
 export interface StepDetails {
   readonly connections: readonly Connection[];
   readonly codeRefs: readonly CodeRef[];
+  /** The size of its drawing, held while the diagram loads; null when it adds no wire. */
+  readonly crop: StepCrop | null;
 }
 
 /** What the tutorial page needs of a tutorial, worked out once when its chunk arrives. */
@@ -45,7 +50,12 @@ export interface TutorialView {
   readonly stepTitles: readonly string[];
 }
 
-export function tutorialView(content: TutorialContent, tutorial: Tutorial, stepCount: number): TutorialView {
+export function tutorialView(
+  content: TutorialContent,
+  tutorial: Tutorial,
+  stepCount: number,
+  crops: readonly (StepCrop | null)[] = [],
+): TutorialView {
   const endOf = (end: string): WireEndView => {
     const { part, pin } = content.splitWireEnd(end);
     return { part, pin, label: tutorial.parts.find((p) => p.id === part)?.label ?? part };
@@ -71,14 +81,19 @@ export function tutorialView(content: TutorialContent, tutorial: Tutorial, stepC
         .map((wire) => byWire.get(wire))
         .filter((connection) => connection !== undefined),
       codeRefs: content.codeRefsForStep(tutorial, index),
+      crop: crops[index] ?? null,
     })),
     diagramHeight: wiringDiagramHeight(tutorial.parts, tutorial.wires),
     stepTitles: STEP_TITLES[tutorial.slug] ?? [],
   };
 }
 
-/** The view of the tutorial with this slug, or null when there is none. */
-export function tutorialViewOf(slug: string, stepCount: number): TutorialView | null {
+/** The view of the tutorial with this slug, or null when there is none; `crops` from `virtual:step-crops`. */
+export function tutorialViewOf(
+  slug: string,
+  stepCount: number,
+  crops?: readonly (StepCrop | null)[],
+): TutorialView | null {
   const tutorial = tutorials.findTutorial(slug);
-  return tutorial ? tutorialView(tutorials, tutorial, stepCount) : null;
+  return tutorial ? tutorialView(tutorials, tutorial, stepCount, crops) : null;
 }
