@@ -77,5 +77,7 @@ for (let run = 0; run < Number(values.runs); run++) {
 await browser.close();
 for (const [index, base] of positionals.entries()) {
   const runs = results[index] ?? [];
-  console.log(`${base}: steps in the page / app hydrated (ms): ${runs.map(([s, a]) => `${s} / ${a}`).join('; ')}`);
+  process.stdout.write(
+    `${base}: steps in the page / app hydrated (ms): ${runs.map(([s, a]) => `${s} / ${a}`).join('; ')}\n`,
+  );
 }
