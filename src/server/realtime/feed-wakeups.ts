@@ -35,7 +35,8 @@ export interface FeedTimers {
 export class FeedWakeups {
   readonly #options: FeedWakeupsOptions;
   #polling: Promise<void> | null = null;
-  #pollAgain = false;
+  /** What the pokes since the last read started wait for: the end of the next read. */
+  #nextRead: PromiseWithResolvers<void> | null = null;
   #lastReadAt = Number.NEGATIVE_INFINITY;
   #timers: NodeJS.Timeout[] = [];
   #listening: ListenConnection | null = null;
@@ -72,31 +73,42 @@ export class FeedWakeups {
 
   /**
    * Something may have committed: read it (coalesced, one read at a time, `minReadIntervalMs`
-   * apart). Resolves once a read that started after the call is over.
+   * apart). Resolves once the next read to start after the call is over: under a steady stream of
+   * commits the reads go on, and a caller waiting for its own commit (the people list before it
+   * answers) waits for one read, not for the stream to pause.
    */
   poke(): Promise<void> {
     if (this.#closed) return Promise.resolve();
-    if (this.#polling) {
-      this.#pollAgain = true;
-      return this.#polling;
-    }
-    this.#polling = (async () => {
-      try {
-        do {
-          const wait = this.#lastReadAt + (this.#options.minReadIntervalMs ?? 0) - performance.now();
-          if (wait > 0) await sleep(wait);
-          if (this.#closed) break;
-          this.#pollAgain = false;
-          this.#lastReadAt = performance.now();
+    this.#nextRead ??= Promise.withResolvers<void>();
+    const read = this.#nextRead.promise;
+    this.#polling ??= this.#readWhilePoked();
+    return read;
+  }
+
+  async #readWhilePoked(): Promise<void> {
+    try {
+      while (this.#nextRead && !this.#closed) {
+        const wait = this.#lastReadAt + (this.#options.minReadIntervalMs ?? 0) - performance.now();
+        if (wait > 0) await sleep(wait);
+        if (this.#closed) break;
+        // Pokes from here on wait for the read after this one: this one may have begun before their commit.
+        const batch = this.#nextRead;
+        this.#nextRead = null;
+        this.#lastReadAt = performance.now();
+        try {
           await this.#options.read();
-        } while (this.#pollAgain && !this.#closed);
-      } catch (error) {
-        this.#options.onReadFailed(error);
-      } finally {
-        this.#polling = null;
+        } catch (error) {
+          this.#options.onReadFailed(error);
+        } finally {
+          batch?.resolve();
+        }
       }
-    })();
-    return this.#polling;
+    } finally {
+      this.#polling = null;
+      // Closed meanwhile: nobody is left waiting.
+      this.#nextRead?.resolve();
+      this.#nextRead = null;
+    }
   }
 
   /** Stops the timers and listening, and waits for a read under way. */
