@@ -211,8 +211,11 @@ export async function migrateToLatest(database: Database): Promise<void> {
     // Without a failed migration, the error came before any ran (the bookkeeping tables, a lock).
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
     // To find its own tables Kysely lists every table of the database; one that another session drops
-    // meanwhile (another schema's: another application's, or a test's) fails that listing. Tried again.
-    if (!failed && attempt < 5 && droppedMeanwhile(error)) {
+    // meanwhile (another schema's: another application's, or a test's) fails that listing. Tried again;
+    // so is a migration that met such a table, on PostgreSQL, where the migrations run in one
+    // transaction (Kysely: transactional DDL) and a failure leaves nothing half done.
+    const retryable = !failed || database.kind === 'postgres';
+    if (retryable && attempt < 5 && droppedMeanwhile(error)) {
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
       continue;
     }

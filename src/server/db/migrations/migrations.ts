@@ -318,12 +318,16 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
 async function widenRoles(db: Kysely<unknown>, kind: DatabaseKind) {
   const roles = sql`('member', 'teacher', 'admin', 'learner')`;
   if (kind === 'postgres') {
+    // Our `users` table's checks first (materialized), then their text: pg_get_constraintdef on a
+    // constraint of another schema that a session is dropping fails ("could not open relation").
     const { rows } = await sql<{ name: string }>`
-      select con.conname as name from pg_constraint con
-      join pg_class rel on rel.oid = con.conrelid
-      join pg_namespace ns on ns.oid = rel.relnamespace
-      where rel.relname = 'users' and ns.nspname = current_schema() and con.contype = 'c'
-        and pg_get_constraintdef(con.oid) like '%role%'`.execute(db);
+      with own as materialized (
+        select con.oid, con.conname from pg_constraint con
+        join pg_class rel on rel.oid = con.conrelid
+        join pg_namespace ns on ns.oid = rel.relnamespace
+        where rel.relname = 'users' and ns.nspname = current_schema() and con.contype = 'c'
+      )
+      select conname as name from own where pg_get_constraintdef(oid) like '%role%'`.execute(db);
     for (const { name } of rows) await db.schema.alterTable('users').dropConstraint(name).execute();
     await db.schema.alterTable('users').addCheckConstraint('users_role', sql`role in ${roles}`).execute();
     return;
