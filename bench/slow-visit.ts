@@ -6,6 +6,7 @@
  * and when the app finished hydrating.
  */
 import type { Browser } from 'playwright-core';
+import { asLighthouseMobile } from './support.ts';
 
 export interface SlowVisit {
   readonly fcpMs: number;
@@ -54,16 +55,7 @@ export async function slowVisit(browser: Browser, url: string): Promise<SlowVisi
     }).observe(document, { attributes: true, subtree: true, childList: true });
   });
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await asLighthouseMobile(page);
   try {
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     await page

@@ -11,6 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import { type Browser, chromium } from 'playwright-core';
+import { asLighthouseMobile, measuredContext } from './support.ts';
 
 const SLUG = 'plant-watering-robot';
 const PASSWORD = 'bench-password-123';
@@ -27,26 +28,19 @@ async function sessionJson(base: string): Promise<string> {
 
 /** Milliseconds from navigation to `#step-1` in the document, and to `<html data-hydrated>`. */
 async function visit(browser: Browser, base: string, session: string): Promise<[number, number]> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
-  await context.addInitScript((value) => {
-    localStorage.setItem('roboforge.auth.session', value);
-    const at = window as unknown as { __stepsAt?: number; __appAt?: number };
-    new MutationObserver(() => {
-      at.__stepsAt ??= document.getElementById('step-1') ? performance.now() : undefined;
-      at.__appAt ??= document.documentElement.hasAttribute('data-hydrated') ? performance.now() : undefined;
-    }).observe(document, { childList: true, subtree: true, attributes: true });
-  }, session);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
+  const context = await measuredContext(browser, {
+    session,
+    viewport: { width: 375, height: 812 },
+    record: () => {
+      const at = window as unknown as { __stepsAt?: number; __appAt?: number };
+      new MutationObserver(() => {
+        at.__stepsAt ??= document.getElementById('step-1') ? performance.now() : undefined;
+        at.__appAt ??= document.documentElement.hasAttribute('data-hydrated') ? performance.now() : undefined;
+      }).observe(document, { childList: true, subtree: true, attributes: true });
+    },
   });
+  const page = await context.newPage();
+  await asLighthouseMobile(page);
   await page.goto(`${base}/projects/${SLUG}`, { waitUntil: 'commit' });
   const handle = await page.waitForFunction(
     () => {

@@ -1,6 +1,6 @@
 /** What the benchmarks share. What tests share with them lives in tests/support (#test/*): bench/ imports tests/support, never the other way round. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { freePort } from '#test/free-port.ts';
 import { ROOT } from '#test/repository-root.ts';
 import { UNCAPPED_STREAMS } from '#test/server-process.ts';
@@ -87,4 +87,21 @@ export async function measuredContext(
   }
   await context.addInitScript(record);
   return context;
+}
+
+/**
+ * Lighthouse's mobile figures on one page, through DevTools: 150 ms round trip, 1.6 Mbit/s down,
+ * 750 kbit/s up, 4× CPU, and no HTTP cache (every load a first visit).
+ */
+export async function asLighthouseMobile(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 }
