@@ -50,20 +50,29 @@ export async function runAdminCommand(
   const { database: databaseConfig } = settings.config;
   const where = databaseConfig.kind === 'sqlite' ? databaseConfig.file : 'the database at DATABASE_URL';
 
-  let database: Database | null = null;
-  try {
-    database = await openDatabase(databaseConfig);
-    // The same migrations the server runs at start (a no-op when it is up to date; safe beside it).
-    await migrateToLatest(database);
-    const repos = createRepositories(database);
-    if (command === 'list') return await list(repos);
-    return await setRole(repos, parsedEmail?.data ?? '', isRoleCommand(command) ? ROLE_COMMANDS[command] : 'member');
-  } catch (error) {
-    const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
-    const reason = error instanceof Error ? error.message : String(error);
-    return { code: 1, line: `Could not use ${where}: ${reason}${cause}.` };
-  } finally {
-    await database?.close().catch(() => undefined);
+  for (let attempt = 1; ; attempt++) {
+    let database: Database | null = null;
+    try {
+      database = await openDatabase(databaseConfig);
+      // The same migrations the server runs at start (a no-op when it is up to date; safe beside it).
+      await migrateToLatest(database);
+      const repos = createRepositories(database);
+      if (command === 'list') return await list(repos);
+      return await setRole(repos, parsedEmail?.data ?? '', isRoleCommand(command) ? ROLE_COMMANDS[command] : 'member');
+    } catch (error) {
+      const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+      const reason = error instanceof Error ? error.message : String(error);
+      // SQLite beside a running server: a transaction that read, then found the server had written
+      // since, is refused at once ("database is locked", no wait in WAL mode). Each command can
+      // simply run again.
+      if (attempt < 5 && /database is locked/.test(`${reason}${cause}`)) {
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+        continue;
+      }
+      return { code: 1, line: `Could not use ${where}: ${reason}${cause}.` };
+    } finally {
+      await database?.close().catch(() => undefined);
+    }
   }
 }
 

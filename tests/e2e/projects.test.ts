@@ -126,10 +126,19 @@ describe('projects', () => {
     await page.getByRole('heading', { name: 'Your bookmarked projects' }).waitFor();
 
     await page.goto(url('/projects'));
+    // Both removals stored before the page is left (as above: the heart empties before the server answers).
+    let removed = 0;
+    const bothRemoved = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname.startsWith('/api/bookmarks/') &&
+        response.request().method() === 'DELETE' &&
+        ++removed === 2,
+    );
     await page.getByRole('button', { name: 'Remove Air Quality Monitor from bookmarks' }).click();
     await page.getByRole('button', { name: 'Bookmark Air Quality Monitor' }).waitFor();
     await page.getByRole('button', { name: 'Remove Medical Assistance Robot from bookmarks' }).click();
     await page.getByRole('button', { name: 'Bookmark Medical Assistance Robot' }).waitFor();
+    expect((await bothRemoved).ok()).toBe(true);
     // Removal shows no success toast (the page was freshly loaded, so no earlier toast is left).
     expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
     await page.goto(url('/dashboard'));
