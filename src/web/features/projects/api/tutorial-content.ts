@@ -37,14 +37,25 @@ export function startLoadingTutorial(slug: string): void {
 
 /**
  * The wiring and per-step data of a tutorial with its sections, chunks of their own loaded only
- * by tutorial pages (the route's JavaScript budget); null for a slug without a tutorial.
+ * by tutorial pages (the route's JavaScript budget); null for a slug without a tutorial. Worked out
+ * once per slug, for the page's query and the prerendered steps alike (the same view, so the
+ * memoised sections do not draw again when the one takes over from the other); a load that failed
+ * is tried again on the next call.
  */
-async function loadTutorialContent(slug: string): Promise<TutorialContent | null> {
-  const project = findProjectBySlug(slug);
-  if (!project) return null;
-  const [{ tutorialViewOf }, sections, { stepCrops }] = await loadSectionsModules();
-  const view = tutorialViewOf(slug, project.steps.length, stepCrops[slug]);
-  return view && { view, Sections: sections.default };
+const loaded = new Map<string, Promise<TutorialContent | null>>();
+function loadTutorialContent(slug: string): Promise<TutorialContent | null> {
+  const known = loaded.get(slug);
+  if (known) return known;
+  const promise = (async () => {
+    const project = findProjectBySlug(slug);
+    if (!project) return null;
+    const [{ tutorialViewOf }, sections, { stepCrops }] = await loadSectionsModules();
+    const view = tutorialViewOf(slug, project.steps.length, stepCrops[slug]);
+    return view && { view, Sections: sections.default };
+  })();
+  promise.catch(() => loaded.delete(slug));
+  loaded.set(slug, promise);
+  return promise;
 }
 
 type Settled = Promise<TutorialContent | null>;
