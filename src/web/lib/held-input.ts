@@ -54,13 +54,18 @@ function send(element: Element) {
   else if (element instanceof HTMLElement) tap(element);
 }
 
+/** The performance mark each replay of held input sets: what moves right after it is the visitor's doing. */
+export const HELD_INPUT_REPLAYED_MARK = 'held-input-replayed';
+
 /** Sends, in order, what was held in the part of the page `within` picks; leaves the rest held. */
 function replay(within: (element: Element) => boolean) {
   // The same array, emptied in place: the boot script keeps holding into it.
   const held = window[HELD_INPUT_GLOBAL] ?? [];
-  const now = held.filter(within);
-  for (const element of now) held.splice(held.indexOf(element), 1);
-  for (const element of now) if (element.isConnected) send(element);
+  const due = held.filter(within);
+  for (const element of due) held.splice(held.indexOf(element), 1);
+  const now = due.filter((element) => element.isConnected);
+  if (now.length > 0) performance.mark(HELD_INPUT_REPLAYED_MARK);
+  for (const element of now) send(element);
 }
 
 /**
