@@ -1,5 +1,5 @@
-import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { useLocation, useNavigate, useNavigation } from 'react-router';
+import { type ReactNode, useContext, useDeferredValue, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { type DataRouter, type Location, UNSAFE_DataRouterContext, useNavigate } from 'react-router';
 import { ROUTES } from '#shared/routes.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { authPathReturningTo } from '#web/lib/auth/auth-redirect.ts';
@@ -15,20 +15,32 @@ import { notifyError } from '#web/lib/notify.ts';
  */
 function useSignedOutRedirect(status: ReturnType<typeof useSession>['status']) {
   const navigate = useNavigate();
-  // Read when the session ends, not a dependency: moving within the page must not redirect again.
-  // A page still loading is where the visitor is going: signing in leads there, not back here
-  // (unless it is /auth itself, this redirect under way: it must not name /auth as the way back).
-  const here = useLocation();
-  const goingTo = useNavigation().location;
-  const location = useRef(here);
-  location.current = goingTo && goingTo.pathname !== ROUTES.auth ? goingTo : here;
+  const router = useDataRouter();
   useEffect(() => {
     if (status !== 'signed-out' || isSigningOutOnPurpose()) return;
     const reason = sessionEndReason();
     if (reason?.code === 'user_suspended') notifyError('Account suspended', reason.message);
     else notifyError('Authentication Required', 'Sign in or sign up to access this page.');
-    navigate(authPathReturningTo(location.current), { replace: true });
-  }, [status, navigate]);
+    navigate(authPathReturningTo(whereTheVisitorIsGoing(router)), { replace: true });
+  }, [status, navigate, router]);
+}
+
+/**
+ * A page still loading is where the visitor is going: signing in leads there, not back to the page
+ * being left (unless it is /auth itself, this redirect under way). Read from the router when the
+ * session ends, not from what was drawn: React draws a navigation in a transition, which a busy
+ * phone may not have committed yet when another tab signs out (useNavigation() still says idle).
+ */
+function whereTheVisitorIsGoing(router: DataRouter): Location {
+  const { navigation, location } = router.state;
+  return navigation.location && navigation.location.pathname !== ROUTES.auth ? navigation.location : location;
+}
+
+function useDataRouter(): DataRouter {
+  // Exported as UNSAFE_ because a data router's internals may change; `state` is its documented shape.
+  const context = useContext(UNSAFE_DataRouterContext);
+  if (!context) throw new Error('RequireAuth needs a data router');
+  return context.router;
 }
 
 function SessionSpinner({ className }: { className?: string }) {
