@@ -70,7 +70,7 @@ interface LayoutShift {
   readonly value: number;
   /** Right after a tap or a key (Chromium leaves these out of CLS): the visitor's own doing. */
   readonly afterInput: boolean;
-  /** What moved. */
+  /** What moved, and from where to where in the viewport (x,y width×height). */
   readonly moved: readonly string[];
 }
 
@@ -83,8 +83,9 @@ async function watchLayoutShifts(context: BrowserContext) {
     interface Entry extends PerformanceEntry {
       value: number;
       hadRecentInput: boolean;
-      sources?: { node?: Node | null }[];
+      sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
     }
+    const rect = ({ x, y, width, height }: DOMRectReadOnly) => `${x},${y} ${width}×${height}`;
     const describe = (node: Node | null | undefined) => {
       if (!(node instanceof Element)) return node?.nodeName ?? '?';
       const id = node.id ? `#${node.id}` : '';
@@ -99,7 +100,9 @@ async function watchLayoutShifts(context: BrowserContext) {
           at: Math.round(entry.startTime),
           value: entry.value,
           afterInput: entry.hadRecentInput,
-          moved: (entry.sources ?? []).map((source) => describe(source.node)),
+          moved: (entry.sources ?? []).map(
+            (source) => `${describe(source.node)} ${rect(source.previousRect)} → ${rect(source.currentRect)}`,
+          ),
         });
       }
     }).observe({ type: 'layout-shift', buffered: true });

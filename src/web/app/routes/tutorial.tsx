@@ -5,7 +5,7 @@ import { RequireAuthWithPreview } from '#web/components/require-auth.tsx';
 import { startLoadingTutorial, usePrefetchTutorial } from '#web/features/projects/api/tutorial-content.ts';
 import type { LoadEditor } from '#web/features/projects/components/edit-section.tsx';
 import type { LoadSimulator } from '#web/features/projects/components/simulator-section.tsx';
-import { TutorialScreen } from '#web/features/projects/components/tutorial-page.tsx';
+import { FIRST_SCREEN_END_ID, TutorialScreen } from '#web/features/projects/components/tutorial-page.tsx';
 import { QueryProvider } from '#web/lib/query-client.tsx';
 import { NOT_FOUND, pageMeta, SITE_NAME } from '#web/lib/site.ts';
 
@@ -26,6 +26,16 @@ export function meta({ params }: { params: { slug?: string } }) {
   const project = findProjectBySlug(params.slug ?? '');
   if (!project) return pageMeta(NOT_FOUND.title, NOT_FOUND.description);
   return pageMeta(project.title, `${project.title}: a step-by-step ${SITE_NAME} build. ${project.description}`);
+}
+
+/**
+ * The browser paints the tutorial's first screen whole: not before the end of its header (title to
+ * "Run it") is parsed. On a slow network the HTML arrives in pieces, and a paint between two of them showed the
+ * progress row without "Run it", which then pushed its text onto a second line (a layout jump).
+ * Chromium only (`rel=expect`, 124+); others paint as the bytes come, as before.
+ */
+export function links() {
+  return [{ rel: 'expect', href: `#${FIRST_SCREEN_END_ID}`, blocking: 'render' }];
 }
 
 function PrefetchTutorial({ slug }: { slug: string }) {

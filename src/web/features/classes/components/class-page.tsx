@@ -6,6 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { ApiRequestError, reasonOf } from '#web/lib/api-client.ts';
+import { cn } from '#web/lib/cn.ts';
 import { downloadFromApi } from '#web/lib/download.ts';
 import { notifyError, notifySuccess } from '#web/lib/notify.ts';
 import { SITE_NAME } from '#web/lib/site.ts';
@@ -111,7 +112,11 @@ function ProgressTab({ klass, onAddLearners }: { klass: ClassDetail; onAddLearne
           )}
         </div>
       </section>
-      <HelpQueue classId={klass.id} />
+      {/* Below the grid on a phone: shown once the grid is in, so the grid's arrival does not push the
+          queue down under the teacher's eyes (or thumb). Beside it on a wide screen, always shown. */}
+      <div className={cn('grid', progress.isPending && 'max-lg:hidden')}>
+        <HelpQueue classId={klass.id} />
+      </div>
       {printing && progress.data ? (
         <PrintSheet kind="report" onDone={stopPrinting}>
           <Report klass={klass} progress={progress.data} />

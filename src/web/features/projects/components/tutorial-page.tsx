@@ -31,6 +31,13 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
+/**
+ * An empty element closing the header: the browser paints nothing before it is parsed, so the first
+ * screen is painted whole (routes/tutorial.tsx). At the end, not the header's id: Chromium stops
+ * waiting as soon as the element is in the document, not when its last child is.
+ */
+export const FIRST_SCREEN_END_ID = 'first-screen-end';
+
 interface ProgressPanelProps {
   progress: ProjectProgress;
   loading: boolean;
@@ -289,6 +296,7 @@ function TutorialPage({ project, content, userId, loadSimulator, loadEditor }: T
           loading={progressLoading}
           onRetry={progressQuery.isError ? () => progressQuery.refetch() : undefined}
         />
+        <div id={FIRST_SCREEN_END_ID} />
       </header>
 
       <div className="mt-10 grid gap-8 md:grid-cols-[1fr_1.15fr] md:items-start print:block">
