@@ -200,7 +200,13 @@ export interface CompileConfig {
   /** Compiles waiting in this instance, in all and per account, before more are refused. */
   readonly maxWaiting: number;
   readonly maxWaitingPerAccount: number;
-  /** Where each board's core archive is prepared; the machine's temporary folder when not given. */
+  /** How long one compile may run (its CPU seconds too): decision 030 says how it was set. */
+  readonly timeLimitMs: number;
+  /** A compile's first slice of running time before it is paused for the slow lane (decision 030). */
+  readonly sliceMs: number;
+  /** Paused compiles kept in the slow lane; past it, a compile at the end of its slice is refused as busy. */
+  readonly maxPaused: number;
+  /** Where the compiler makes its workspace; the machine's temporary folder when not given. */
   readonly workRoot?: string;
 }
 
@@ -213,6 +219,9 @@ export const DEFAULT_COMPILE_CONFIG: CompileConfig = {
   // Two classes of 30 pressing Run together wait; a third is asked to try again in a few seconds.
   maxWaiting: 60,
   maxWaitingPerAccount: 2,
+  timeLimitMs: 10_000,
+  sliceMs: 1_500,
+  maxPaused: 8,
 };
 
 export interface AppConfig {

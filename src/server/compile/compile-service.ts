@@ -5,7 +5,7 @@ import type { Board } from '#shared/content/projects.ts';
 import { type CompiledSketch, compiledSketchSchema, type Diagnostic } from '#shared/schemas/sketch-compile.ts';
 import type { compiledSketchesRepository } from '../db/repositories/compiled-sketches.ts';
 import { CompileQueue, type CompileQueueOptions, QueueFullError } from './compile-queue.ts';
-import type { SketchCompiler } from './compiler.ts';
+import { CompilerFailure, type SketchCompiler } from './compiler.ts';
 import { courtesyRefusal } from './sketch-source.ts';
 
 /*
@@ -34,8 +34,17 @@ export class CompileRefusal extends Error {
 /** How long a cached program is kept after its last use. */
 const CACHE_DAYS = 30;
 const DAY_MS = 86_400_000;
-/** A compile takes about half a second here: what a full queue's Retry-After is reckoned from. */
-const SECONDS_PER_COMPILE = 0.5;
+/** How long a server that cannot compile waits before it checks again (a toolchain installed meanwhile). */
+const RECHECK_MS = 60_000;
+/** What a learner is told when the service itself failed; the log has the details. */
+const FAILED = 'The compile service failed on this server and is checking itself again. Try again in a minute.';
+
+/** A compile several learners wait on (the same source at once), called off when all of them left. */
+interface SharedCompile {
+  readonly answer: Promise<CompileAnswer>;
+  readonly controller: AbortController;
+  askers: number;
+}
 
 export interface CompileServiceOptions {
   readonly compiler: SketchCompiler;
@@ -50,8 +59,9 @@ export class CompileService {
   readonly #options: CompileServiceOptions;
   readonly #queue: CompileQueue;
   /** Compiles under way in this instance, by key: a second ask for the same source waits on the first. */
-  readonly #inFlight = new Map<string, Promise<CompileAnswer>>();
+  readonly #inFlight = new Map<string, SharedCompile>();
   #problem: Promise<string | null> | null = null;
+  #problemCheckedAt = 0;
   #lastPrune = 0;
 
   constructor(options: CompileServiceOptions) {
@@ -60,11 +70,24 @@ export class CompileService {
   }
 
   /**
-   * Why this instance cannot compile, or null: checked once (the toolchain, the sandbox), logged
-   * when it cannot, and told to every learner who presses Run.
+   * Why this instance cannot compile, or null: checked at start (the toolchain, the sandbox, the
+   * workspace), logged when it cannot, and told to every learner who presses Run; checked again a
+   * minute after a problem, and after any failure of the service itself.
    */
   problem(): Promise<string | null> {
-    this.#problem ??= this.#options.compiler.problem().then(
+    if (this.#problem && Date.now() - this.#problemCheckedAt > RECHECK_MS) {
+      const previous = this.#problem;
+      void previous.then((problem) => {
+        if (problem && this.#problem === previous) this.#problem = null;
+      });
+    }
+    this.#problem ??= this.#check();
+    return this.#problem;
+  }
+
+  #check(): Promise<string | null> {
+    this.#problemCheckedAt = Date.now();
+    return this.#options.compiler.problem().then(
       (problem) => {
         if (problem) this.#options.log.error(`compiling sketches is off: ${problem}`);
         else if (this.#options.compiler.sandbox === 'off') {
@@ -77,11 +100,20 @@ export class CompileService {
         return 'The compile service could not start on this server.';
       },
     );
-    return this.#problem;
   }
 
-  /** Compiles `source` for `board` on behalf of `account`, or throws CompileRefusal. */
-  async compile(account: string, board: Board, source: string): Promise<CompileAnswer> {
+  /** The service failed: logged, the learner told in one sentence, and everything checked again next time. */
+  #failed(error: unknown): CompileRefusal {
+    this.#options.log.error({ err: error }, 'compiling a sketch failed');
+    this.#problem = null;
+    return new CompileRefusal('unavailable', FAILED, 60);
+  }
+
+  /**
+   * Compiles `source` for `board` on behalf of `account`, or throws CompileRefusal; `signal` is the
+   * learner's request: when it ends, their compile leaves the queue or is stopped.
+   */
+  async compile(account: string, board: Board, source: string, signal?: AbortSignal): Promise<CompileAnswer> {
     const problem = await this.problem();
     if (problem) throw new CompileRefusal('unavailable', problem, 3600);
     await this.#countFor(account);
@@ -93,20 +125,41 @@ export class CompileService {
         diagnostics: [{ line: refusal.line, column: 0, severity: 'error', message: refusal.message }],
       };
     }
-    const key = createHash('sha256')
-      .update(`${board}\0${await this.#options.compiler.toolchainKey()}\0`)
-      .update(source)
-      .digest('hex');
+    let toolchainKey: string;
+    try {
+      toolchainKey = await this.#options.compiler.toolchainKey(board);
+    } catch (error) {
+      throw this.#failed(error);
+    }
+    const key = createHash('sha256').update(`${board}\0${toolchainKey}\0`).update(source).digest('hex');
     const stored = await this.#options.cache.find(key);
     if (stored !== null) {
       const parsed = compiledSketchSchema.safeParse({ ...JSON.parse(stored), cached: true });
       if (parsed.success) return { ok: true, sketch: parsed.data };
     }
-    const running = this.#inFlight.get(key);
-    if (running) return running;
-    const answer = this.#compileNow(account, key, board, source).finally(() => this.#inFlight.delete(key));
-    this.#inFlight.set(key, answer);
-    return answer;
+    let shared = this.#inFlight.get(key);
+    if (!shared) {
+      const controller = new AbortController();
+      const answer = this.#compileNow(account, key, board, source, controller.signal).finally(() =>
+        this.#inFlight.delete(key),
+      );
+      shared = { answer, controller, askers: 0 };
+      this.#inFlight.set(key, shared);
+    }
+    return this.#waitFor(shared, signal);
+  }
+
+  /** One asker's wait on a shared compile: the compile is called off when the last of them leaves. */
+  #waitFor(shared: SharedCompile, signal?: AbortSignal): Promise<CompileAnswer> {
+    shared.askers++;
+    if (!signal) return shared.answer;
+    const leave = () => {
+      shared.askers--;
+      if (shared.askers === 0) shared.controller.abort(signal.reason);
+    };
+    if (signal.aborted) leave();
+    else signal.addEventListener('abort', leave, { once: true });
+    return shared.answer.finally(() => signal.removeEventListener('abort', leave));
   }
 
   async #countFor(account: string) {
@@ -119,26 +172,35 @@ export class CompileService {
     }
   }
 
-  async #compileNow(account: string, key: string, board: Board, source: string): Promise<CompileAnswer> {
+  async #compileNow(
+    account: string,
+    key: string,
+    board: Board,
+    source: string,
+    signal: AbortSignal,
+  ): Promise<CompileAnswer> {
     let outcome: Awaited<ReturnType<SketchCompiler['compile']>>;
     try {
-      outcome = await this.#queue.run(account, () => this.#options.compiler.compile(board, source));
+      outcome = await this.#queue.run(account, (turn) => this.#options.compiler.compile(board, source, turn), signal);
     } catch (error) {
       if (error instanceof QueueFullError) {
-        const wait = Math.max(
-          2,
-          Math.ceil((this.#queue.waiting / this.#options.queue.concurrency) * SECONDS_PER_COMPILE),
-        );
+        const wait = this.#queue.retryAfterSeconds();
         throw error.reason === 'busy'
           ? new CompileRefusal('busy', `Many programs are being compiled right now. Try again in ${wait} s.`, wait)
           : new CompileRefusal('account', `Your earlier Runs are still being compiled. Try again in ${wait} s.`, wait);
       }
+      if (error instanceof CompilerFailure) throw this.#failed(error);
       throw error;
     }
     if (!outcome.ok) return outcome;
     await this.#options.cache.store(key, JSON.stringify(outcome.sketch));
     this.#pruneNowAndThen();
     return { ok: true, sketch: { ...outcome.sketch, cached: false } };
+  }
+
+  /** The server is closing: what the compiler prepared goes. */
+  close(): Promise<void> {
+    return this.#options.compiler.close();
   }
 
   /** Once a day per instance, what nobody ran for CACHE_DAYS goes. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { chmod, copyFile, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BOARD_CHIPS } from '#shared/content/boards.ts';
@@ -18,13 +18,16 @@ import {
   toolchainVersions,
 } from '../../../scripts/sketches/build-hex.ts';
 import { parseDiagnostics, withoutPaths } from './diagnostics.ts';
+import { ElfError, globalVariable, readAvrElf, sectionSize } from './elf.ts';
 import {
   DEFAULT_SANDBOX_LIMITS,
   runInSandbox,
+  type SandboxJob,
   type SandboxLimits,
   type SandboxMode,
   type SandboxPlaces,
 } from './sandbox.ts';
+import { type SandboxFiles, sandboxFiles } from './sandbox-files.ts';
 import { translationUnit } from './sketch-source.ts';
 
 /*
@@ -32,6 +35,11 @@ import { translationUnit } from './sketch-source.ts';
  * core (and the libraries bundled with it) built once per board into an archive, so a compile is
  * the learner's one file and a link (docs/compile-service.md). The core is ours to trust and is
  * built outside the sandbox; the learner's file is compiled and linked only inside it (sandbox.ts).
+ *
+ * What the sandbox mounts besides the toolchain is a workspace this process makes for itself
+ * (`mkdtemp`: a name nobody can guess or make first), read-only for everyone else, and checked
+ * before every compile: gone, or owned by another user, or writable by one, it is made anew. The
+ * cache key hashes the files actually mounted, so a changed file can never serve an old program.
  */
 
 export interface CompilerSettings {
@@ -40,15 +48,26 @@ export interface CompilerSettings {
   readonly compiler: string;
   /** The Arduino AVR core (`ARDUINO_AVR_CORE`). */
   readonly core: string;
-  /** Where the prepared archives live; the machine's temporary folder by default (shared by instances). */
+  /** Where the workspace is made; the machine's temporary folder by default. */
   readonly workRoot?: string;
   readonly limits?: SandboxLimits;
+  /** Our libraries' folder; found beside the sources or the bundle when not given. */
+  readonly libraries?: string;
 }
 
 /** What a compile gives: the program, or what the learner can fix. */
 export type CompileOutcome =
   | { readonly ok: true; readonly sketch: Omit<CompiledSketch, 'cached'> }
   | { readonly ok: false; readonly message: string; readonly diagnostics: Diagnostic[] };
+
+/** How a scheduler takes part in one compile (compile-queue.ts): it may pause it, or call it off. */
+export interface CompileTurn {
+  readonly signal?: AbortSignal;
+  readonly onStart?: (job: SandboxJob) => void;
+}
+
+/** The compile service itself failed (the sandbox, the workspace): never the learner's doing. */
+export class CompilerFailure extends Error {}
 
 /** Our own libraries with the public API of the ones learners copy code for (README there). */
 const LIBRARIES_DIR_CANDIDATES = [
@@ -58,72 +77,80 @@ const LIBRARIES_DIR_CANDIDATES = [
   path.resolve(import.meta.dirname, '..', '..', 'src', 'server', 'compile', 'libraries'),
 ];
 
+const isDirectory = (dir: string) =>
+  stat(dir).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+
 /** Our libraries' folder, or null where a build ships none (then only the core's own are there). */
 async function librariesDir(): Promise<string | null> {
-  for (const candidate of LIBRARIES_DIR_CANDIDATES) {
-    if (
-      await stat(candidate).then(
-        (s) => s.isDirectory(),
-        () => false,
-      )
-    )
-      return candidate;
-  }
+  for (const candidate of LIBRARIES_DIR_CANDIDATES) if (await isDirectory(candidate)) return candidate;
   return null;
 }
 
-/** The names of the library folders, each on the include path. */
-async function libraryNames(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
+/** What of a library a compile may read: its headers (no README, no examples, no tests). */
+const isHeader = (name: string) => /\.(?:h|hpp)$/.test(name);
+
+/** Every file under `dir` (relative paths, sorted), or only those `keep` accepts. */
+async function filesUnder(dir: string, keep: (name: string) => boolean = () => true): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
+    .filter((entry) => entry.isFile() && keep(entry.name))
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
     .sort();
 }
 
-/** Every file under `dir`, hashed with its relative path: our libraries' part of the cache key. */
-async function treeDigest(dir: string): Promise<string> {
+/** The files under `dir`, hashed with their relative paths. */
+async function treeDigest(dir: string, files?: readonly string[]): Promise<string> {
   const hash = createHash('sha256');
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
-  for (const file of files)
+  for (const file of files ?? (await filesUnder(dir))) {
     hash
-      .update(path.relative(dir, file))
+      .update(file)
       .update('\0')
-      .update(await readFile(file));
+      .update(await readFile(path.join(dir, file)))
+      .update('\0');
+  }
   return hash.digest('hex');
 }
 
 /** The flags' own version: change it when the learner's compile changes in a way the toolchain's versions do not say. */
-const FLAGS_VERSION = 'learner-1';
+const FLAGS_VERSION = 'learner-2';
 
 const shellQuote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 
-/** Sizes of sections from `avr-size -A`. */
-function sectionSize(sizes: string, section: string): number {
-  const line = sizes.split('\n').find((l) => l.startsWith(`${section} `));
-  return line ? Number(line.trim().split(/\s+/)[1]) : 0;
-}
+/** What `__TIMESTAMP__` says in every build: the same fixed moment as `__DATE__` and `__TIME__`. */
+const COMPILED_TIMESTAMP = `Thu ${COMPILED_AT.date.slice(0, 6)} ${COMPILED_AT.time} ${COMPILED_AT.date.slice(7)}`;
 
 /** Where RAM starts in the ELF's address space; avr8js's data space is the ELF address minus this. */
 const DATA_SPACE_OFFSET = 0x80_0000;
 
-function symbolAddress(symbols: string, name: string): number | null {
-  const match = new RegExp(`^([0-9a-f]+) [0-9a-f]+ [bBdD] ${name}$`, 'm').exec(symbols);
-  return match?.[1] ? Number.parseInt(match[1], 16) - DATA_SPACE_OFFSET : null;
+/** An Intel HEX file as avr-objcopy writes it: records of hex digits, the end record last. */
+function isIntelHex(text: string): boolean {
+  const lines = text.trimEnd().split(/\r?\n/);
+  return lines.at(-1) === ':00000001FF' && lines.every((line) => /^:[0-9A-F]{10,}$/.test(line));
 }
 
-const MARK = { size: '@@roboforge-size', symbols: '@@roboforge-symbols', hex: '@@roboforge-hex' } as const;
+/** The workspace mounted at /arduino/build: each board's `core.a` and our libraries' headers. */
+interface Workspace {
+  readonly root: string;
+  /** The library folders, each on the include path. */
+  readonly libraries: readonly string[];
+  /** Per board, its core archive once built. */
+  readonly archives: Map<Board, Promise<void>>;
+}
+
+interface Identity {
+  /** The toolchain's versions, the core's files, the flags: the fixed part of every key. */
+  readonly fixed: string;
+  readonly files: SandboxFiles;
+}
 
 export class SketchCompiler {
   readonly #settings: CompilerSettings;
   readonly #toolchain: Toolchain;
-  /** Per board: the prepared folder holding `<board>/core.a` and `libraries/`. */
-  readonly #prepared = new Map<Board, Promise<string>>();
-  #identity: Promise<{ key: string; root: string; libraries: string[] }> | null = null;
+  #identity: Promise<Identity> | null = null;
+  #workspace: Promise<Workspace> | null = null;
 
   constructor(settings: CompilerSettings) {
     this.#settings = settings;
@@ -134,30 +161,46 @@ export class SketchCompiler {
     return this.#settings.sandbox;
   }
 
+  get limits(): SandboxLimits {
+    return this.#settings.limits ?? DEFAULT_SANDBOX_LIMITS;
+  }
+
   /**
    * Why compiling cannot work here, in one sentence for the log and the page, or null when it can:
-   * the toolchain runs, and the sandbox starts (a container without user namespaces cannot).
+   * the toolchain runs, the sandbox starts (a container without user namespaces cannot), and the
+   * sandbox's user can enter the workspace. Asked again after a failure (compile-service.ts).
    */
   async problem(): Promise<string | null> {
     const toolchain = await toolchainProblem(this.#toolchain);
     if (toolchain) return `The Arduino compiler is not installed on this server (${INSTALL_HINT}).`;
+    let files: SandboxFiles;
+    try {
+      files = (await this.#ready()).files;
+    } catch {
+      this.#identity = null;
+      return 'The compile service could not find the files of the Arduino compiler on this server.';
+    }
     if (this.#settings.sandbox === 'off') return null;
     // The sandbox as every compile uses it, with a script that only says it ran.
+    const empty = await mkdtemp(path.join(tmpdir(), 'roboforge-sandbox-check-'));
     try {
+      await chmod(empty, 0o755);
       const run = await runInSandbox(() => 'echo sandboxed', '', {
         mode: 'bubblewrap',
-        mounts: { core: this.#settings.core, build: this.#settings.core },
+        mounts: { core: this.#settings.core, build: empty, files },
       });
       if (run.exitCode !== 0 || run.stdout.trim() !== 'sandboxed') throw new Error(run.stderr.trim().split('\n')[0]);
     } catch (error) {
       return `The compile sandbox (bubblewrap) cannot run here (${(error as Error).message}): install bubblewrap and util-linux's prlimit, or allow user namespaces. Only a server for one trusted user may set COMPILE_SANDBOX=off.`;
+    } finally {
+      await rm(empty, { recursive: true, force: true });
     }
-    // And with the folder every compile mounts: the sandbox's user must be able to enter it.
+    // And with the workspace every compile mounts: the sandbox's user must be able to enter it.
     try {
-      const { root } = await this.#ready();
-      const run = await runInSandbox(() => 'ls /arduino/build/libraries > /dev/null && echo sandboxed', '', {
+      const { root } = await this.#currentWorkspace();
+      const run = await runInSandbox(() => 'cd /arduino/build/libraries && echo sandboxed', '', {
         mode: 'bubblewrap',
-        mounts: { core: this.#settings.core, build: root },
+        mounts: { core: this.#settings.core, build: root, files },
       });
       if (run.exitCode !== 0 || run.stdout.trim() !== 'sandboxed') throw new Error(run.stderr.trim().split('\n')[0]);
     } catch {
@@ -166,91 +209,119 @@ export class SketchCompiler {
     return null;
   }
 
-  /** What decides the bytes: the toolchain's versions, our libraries and the flags. Part of the cache key. */
-  async toolchainKey(): Promise<string> {
-    return (await this.#ready()).key;
-  }
-
-  #ready() {
+  /** The toolchain's identity and files, worked out once. */
+  #ready(): Promise<Identity> {
     this.#identity ??= (async () => {
-      const libraries = await librariesDir();
       const probe = await mkdtemp(path.join(tmpdir(), 'roboforge-toolchain-'));
       try {
         const versions = await toolchainVersions(this.#toolchain, probe);
-        const key = createHash('sha256')
-          .update(
-            JSON.stringify({
-              versions,
-              libraries: libraries ? await treeDigest(libraries) : null,
-              FLAGS_VERSION,
-              COMPILED_AT,
-            }),
-          )
-          .digest('hex');
-        const root = path.join(this.#settings.workRoot ?? tmpdir(), `roboforge-compile-${key.slice(0, 16)}`);
-        await mkdir(root, { recursive: true, mode: 0o755 });
-        await chmod(root, 0o755);
-        // The sandbox's user must read what is mounted: a copy of the libraries beside the archives.
-        await this.#onceInto(path.join(root, 'libraries'), (dir) =>
-          libraries ? cp(libraries, dir, { recursive: true }) : mkdir(dir, { recursive: true }),
+        const core = await Promise.all(
+          ['cores', 'variants', 'libraries'].map((folder) => treeDigest(path.join(this.#settings.core, folder))),
         );
-        return { key, root, libraries: await libraryNames(path.join(root, 'libraries')) };
+        const fixed = JSON.stringify({ versions, core, FLAGS_VERSION, COMPILED_AT, COMPILED_TIMESTAMP });
+        return { fixed, files: await sandboxFiles(this.#toolchain) };
       } finally {
         await rm(probe, { recursive: true, force: true });
       }
     })();
+    this.#identity.catch(() => {
+      this.#identity = null;
+    });
     return this.#identity;
   }
 
-  /** Makes `target` with `make` once: in a folder of its own, renamed into place (another instance may be doing the same). */
-  async #onceInto(target: string, make: (dir: string) => Promise<unknown>) {
-    if (
-      await stat(target).then(
-        () => true,
-        () => false,
-      )
-    )
-      return;
-    const draft = `${target}.${process.pid}.${Date.now()}`;
-    await make(draft);
-    await chmodTree(draft);
-    await rename(draft, target).catch(async (error: NodeJS.ErrnoException) => {
-      await rm(draft, { recursive: true, force: true });
-      if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
-    });
+  /** A new workspace: a folder only this process could have made, with our libraries' headers. */
+  async #makeWorkspace(): Promise<Workspace> {
+    const root = await mkdtemp(path.join(this.#settings.workRoot ?? tmpdir(), 'roboforge-compile-'));
+    const libraries = this.#settings.libraries ?? (await librariesDir());
+    const target = path.join(root, 'libraries');
+    await mkdir(target);
+    if (libraries) {
+      for (const file of await filesUnder(libraries, isHeader)) {
+        await mkdir(path.join(target, path.dirname(file)), { recursive: true });
+        await copyFile(path.join(libraries, file), path.join(target, file));
+      }
+    }
+    const names = (await readdir(target, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name);
+    await readableByAll(root);
+    return { root, libraries: names.sort(), archives: new Map() };
   }
 
-  /** The board's core archive, built on first use (a few seconds), then kept. */
-  prepare(board: Board): Promise<string> {
-    let prepared = this.#prepared.get(board);
-    if (!prepared) {
-      prepared = (async () => {
-        const { root } = await this.#ready();
-        await this.#onceInto(path.join(root, board), async (dir) => {
-          const work = await mkdtemp(path.join(tmpdir(), 'roboforge-core-'));
-          try {
-            const archive = await buildCoreArchive(this.#toolchain, board, work);
-            await mkdir(dir, { recursive: true });
-            await cp(archive, path.join(dir, 'core.a'));
-          } finally {
-            await rm(work, { recursive: true, force: true });
-          }
-        });
-        return root;
+  /** The workspace, made anew when it is gone or anyone but this process's user could have changed it. */
+  async #currentWorkspace(): Promise<Workspace> {
+    const current = this.#workspace;
+    if (current) {
+      const workspace = await current.catch(() => null);
+      if (workspace && (await isOurs(workspace.root))) return workspace;
+      if (this.#workspace === current) this.#workspace = null;
+      // Gone or tampered with: nothing in it is used again (and what is left of it is removed if we can).
+      if (workspace) await rm(workspace.root, { recursive: true, force: true }).catch(() => {});
+    }
+    this.#workspace ??= this.#makeWorkspace();
+    const made = this.#workspace;
+    made.catch(() => {
+      if (this.#workspace === made) this.#workspace = null;
+    });
+    return made;
+  }
+
+  /** The workspace with the board's core archive built (a few seconds, the first time). */
+  async #prepared(board: Board): Promise<Workspace> {
+    const workspace = await this.#currentWorkspace();
+    let archive = workspace.archives.get(board);
+    if (!archive) {
+      archive = (async () => {
+        const work = await mkdtemp(path.join(tmpdir(), 'roboforge-core-'));
+        try {
+          const built = await buildCoreArchive(this.#toolchain, board, work);
+          const dir = path.join(workspace.root, board);
+          await mkdir(dir, { recursive: true });
+          await copyFile(built, path.join(dir, 'core.a'));
+          await readableByAll(dir);
+        } finally {
+          await rm(work, { recursive: true, force: true });
+        }
       })();
       // A failed build is tried again next time.
-      prepared.catch(() => this.#prepared.delete(board));
-      this.#prepared.set(board, prepared);
+      archive.catch(() => workspace.archives.delete(board));
+      workspace.archives.set(board, archive);
     }
-    return prepared;
+    await archive;
+    return workspace;
   }
 
-  /** The script the sandbox runs: compile the sketch on standard input, link, and print the program. */
+  /**
+   * What decides a board's bytes, part of the cache key: the toolchain's versions, the core's
+   * files, the flags, and the files the sandbox will mount (the board's archive, our headers),
+   * hashed as they are now.
+   */
+  async toolchainKey(board: Board): Promise<string> {
+    return (await this.#keyed(board)).key;
+  }
+
+  async #keyed(board: Board): Promise<{ key: string; workspace: Workspace; files: SandboxFiles }> {
+    const [{ fixed, files }, workspace] = await Promise.all([this.#ready(), this.#prepared(board)]);
+    const mounted = await treeDigest(workspace.root, [
+      `${board}/core.a`,
+      ...(await filesUnder(path.join(workspace.root, 'libraries'))).map((file) => `libraries/${file}`),
+    ]);
+    const key = createHash('sha256').update(`${board}\0${fixed}\0${mounted}`).digest('hex');
+    return { key, workspace, files };
+  }
+
+  /** Removes the workspace (the server is closing). */
+  async close(): Promise<void> {
+    const workspace = await this.#workspace?.catch(() => null);
+    this.#workspace = null;
+    if (workspace) await rm(workspace.root, { recursive: true, force: true });
+  }
+
+  /** The script the sandbox runs: compile the sketch on standard input, link, and hand over the program. */
   #script(board: Board, libraries: readonly string[]) {
-    return ({ core, build, scratch }: SandboxPlaces) => {
-      const tools = toolchainOf({ compiler: 'avr-g++', core });
+    return ({ core, build, scratch, programs }: SandboxPlaces) => {
+      const tools = toolchainOf({ compiler: programs.gxx, core });
       const compile = [
-        'avr-g++',
+        programs.gxx,
         ...CXX_FLAGS,
         '-Wall',
         '-fmax-errors=20',
@@ -259,6 +330,7 @@ export class SketchCompiler {
         '-Wno-builtin-macro-redefined',
         `-D__DATE__="${COMPILED_AT.date}"`,
         `-D__TIME__="${COMPILED_AT.time}"`,
+        `-D__TIMESTAMP__="${COMPILED_TIMESTAMP}"`,
         ...boardDefines(board),
         ...includeFlags(tools, board),
         ...libraries.map((name) => `-I${build}/libraries/${name}`),
@@ -269,7 +341,7 @@ export class SketchCompiler {
         'sketch.o',
       ];
       const link = [
-        'avr-gcc',
+        programs.gcc,
         '-Os',
         '-g0',
         '-Wl,--gc-sections',
@@ -280,32 +352,34 @@ export class SketchCompiler {
         `${build}/${board}/core.a`,
         '-lm',
       ];
+      const hex = [programs.objcopy, '-O', 'ihex', '-R', '.eeprom', 'sketch.elf', 'sketch.hex'];
       const q = (args: string[]) => args.map(shellQuote).join(' ');
+      // What the tools print (the assembler's `.print` too) goes to standard error, with the
+      // compiler's messages; only the files the tools wrote reach standard output and descriptor 3.
+      const step = (args: string[]) => `${q(args)} >&2 3>&- || exit 1`;
       return [
         `cd ${shellQuote(scratch)} || exit 90`,
-        'cat > sketch.cpp || exit 90',
-        `${q(compile)} || exit 1`,
-        `${q(link)} || exit 1`,
-        'avr-objcopy -O ihex -R .eeprom sketch.elf sketch.hex || exit 1',
-        `echo ${MARK.size}`,
-        'avr-size -A sketch.elf',
-        `echo ${MARK.symbols}`,
-        "avr-nm -S sketch.elf | grep -E ' timer0_(millis|overflow_count)$'",
-        `echo ${MARK.hex}`,
-        'cat sketch.hex',
+        `${shellQuote(programs.cat)} > sketch.cpp || exit 90`,
+        step(compile),
+        step(link),
+        step(hex),
+        `${shellQuote(programs.cat)} sketch.elf >&3 || exit 90`,
+        `${shellQuote(programs.cat)} sketch.hex || exit 90`,
       ].join('\n');
     };
   }
 
-  /** Compiles one sketch for a board in the sandbox. Rejects only when the service itself fails. */
-  async compile(board: Board, source: string): Promise<CompileOutcome> {
-    const [{ libraries }, build] = await Promise.all([this.#ready(), this.prepare(board)]);
-    const limits = this.#settings.limits ?? DEFAULT_SANDBOX_LIMITS;
-    const run = await runInSandbox(this.#script(board, libraries), translationUnit(source), {
+  /** Compiles one sketch for a board in the sandbox. Rejects with CompilerFailure when the service itself fails. */
+  async compile(board: Board, source: string, turn: CompileTurn = {}): Promise<CompileOutcome> {
+    const { workspace, files } = await this.#keyed(board);
+    const limits = this.limits;
+    const run = await runInSandbox(this.#script(board, workspace.libraries), translationUnit(source), {
       mode: this.#settings.sandbox,
-      mounts: { core: this.#settings.core, build },
+      mounts: { core: this.#settings.core, build: workspace.root, files },
       limits,
+      ...turn,
     });
+    if (run.stopped === 'aborted') throw turn.signal?.reason ?? new Error('The compile was called off');
     if (run.stopped === 'time') {
       return {
         ok: false,
@@ -325,7 +399,8 @@ export class SketchCompiler {
     }
     // The sandbox itself failed (a mount, a namespace): the server's fault, never the learner's code.
     if (run.exitCode === 90 || /^bwrap: /m.test(run.stderr)) {
-      throw new Error(`The compile sandbox did not start: ${run.stderr.trim().slice(0, 500)}`);
+      this.#workspace = null;
+      throw new CompilerFailure(`The compile sandbox did not start: ${run.stderr.trim().slice(0, 500)}`);
     }
     if (run.exitCode !== 0) {
       const errors = diagnostics.filter((d) => d.severity === 'error');
@@ -338,30 +413,43 @@ export class SketchCompiler {
         diagnostics: errors.length > 0 ? diagnostics : [...diagnostics, ...unplacedFailure(run.stderr)],
       };
     }
-    return this.#programFrom(board, run.stdout, warnings);
+    return programFrom(board, run.program, run.stdout, warnings);
   }
+}
 
-  #programFrom(board: Board, stdout: string, warnings: Diagnostic[]): CompileOutcome {
-    const sizes = between(stdout, MARK.size, MARK.symbols);
-    const symbols = between(stdout, MARK.symbols, MARK.hex);
-    const hex = stdout.slice(stdout.indexOf(MARK.hex) + MARK.hex.length).trimStart();
-    const flash = sectionSize(sizes, '.text') + sectionSize(sizes, '.data');
-    const ram = sectionSize(sizes, '.data') + sectionSize(sizes, '.bss') + sectionSize(sizes, '.noinit');
-    const millis = symbolAddress(symbols, 'timer0_millis');
-    const overflowCount = symbolAddress(symbols, 'timer0_overflow_count');
-    if (!hex.startsWith(':') || millis === null || overflowCount === null) {
-      throw new Error('The compile sandbox printed no program');
-    }
-    const limit = BOARD_CHIPS[board].flashBytes;
-    if (flash > limit) {
-      return {
-        ok: false,
-        message: `The program is ${flash.toLocaleString('en-US')} bytes; the ${BOARD_NAMES[board]} holds ${limit.toLocaleString('en-US')}. Make it smaller.`,
-        diagnostics: [],
-      };
-    }
-    return { ok: true, sketch: { hex, size: { flash, ram }, warnings, clock: { millis, overflowCount } } };
+/** The program's figures, read from its ELF file and checked against its HEX file. */
+function programFrom(board: Board, program: Buffer, hex: string, warnings: Diagnostic[]): CompileOutcome {
+  let elf: ReturnType<typeof readAvrElf>;
+  try {
+    elf = readAvrElf(program);
+  } catch (error) {
+    if (error instanceof ElfError) throw new CompilerFailure(`The compile sandbox gave no program: ${error.message}`);
+    throw error;
   }
+  const millis = globalVariable(elf, 'timer0_millis');
+  const overflowCount = globalVariable(elf, 'timer0_overflow_count');
+  if (!isIntelHex(hex) || millis === null || overflowCount === null) {
+    throw new CompilerFailure('The compile sandbox gave no program');
+  }
+  const flash = sectionSize(elf, '.text') + sectionSize(elf, '.data');
+  const ram = sectionSize(elf, '.data') + sectionSize(elf, '.bss') + sectionSize(elf, '.noinit');
+  const limit = BOARD_CHIPS[board].flashBytes;
+  if (flash > limit) {
+    return {
+      ok: false,
+      message: `The program is ${flash.toLocaleString('en-US')} bytes; the ${BOARD_NAMES[board]} holds ${limit.toLocaleString('en-US')}. Make it smaller.`,
+      diagnostics: [],
+    };
+  }
+  return {
+    ok: true,
+    sketch: {
+      hex,
+      size: { flash, ram },
+      warnings,
+      clock: { millis: millis.value - DATA_SPACE_OFFSET, overflowCount: overflowCount.value - DATA_SPACE_OFFSET },
+    },
+  };
 }
 
 /** What failed when the compiler named no line: its last words, without paths. */
@@ -374,16 +462,30 @@ function unplacedFailure(stderr: string): Diagnostic[] {
   return last ? [{ line: 1, column: 0, severity: 'error', message: withoutPaths(last) }] : [];
 }
 
-function between(text: string, start: string, end: string): string {
-  const from = text.indexOf(start);
-  const to = text.indexOf(end);
-  return from === -1 || to === -1 ? '' : text.slice(from + start.length, to);
-}
-
-/** Everything readable by the sandbox's user (mkdtemp makes 0700 folders). */
-async function chmodTree(dir: string) {
+/** Everything readable, nothing writable, by the sandbox's user (mkdtemp makes 0700 folders). */
+async function readableByAll(dir: string) {
   await chmod(dir, 0o755);
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     await chmod(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
+  }
+}
+
+/**
+ * Whether the workspace is still as this process made it: there, owned by this process's user,
+ * and nothing in it a link or writable by another user.
+ */
+async function isOurs(root: string): Promise<boolean> {
+  const uid = process.getuid?.();
+  const owned = (s: { uid: number; mode: number }) => (uid === undefined || s.uid === uid) && (s.mode & 0o022) === 0;
+  try {
+    const top = await lstat(root);
+    if (!top.isDirectory() || !owned(top)) return false;
+    for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+      const s = await lstat(path.join(entry.parentPath, entry.name));
+      if (!(s.isDirectory() || s.isFile()) || !owned(s)) return false;
+    }
+    return true;
+  } catch {
+    return false;
   }
 }

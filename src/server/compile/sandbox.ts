@@ -3,43 +3,58 @@ import { randomInt } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { SandboxFiles } from './sandbox-files.ts';
 
 /*
  * The room where a learner's sketch is compiled: the security boundary of the compile service
  * (docs/decisions/017-the-compile-sandbox.md). A sketch is attacker-controlled C++ and the compiler
  * reads any file a `#include` or `.incbin` names, so it runs under bubblewrap with:
- * - no network, no IPC, a new PID namespace (`--unshare-all`), every capability dropped, a new
- *   session (no terminal to push keys into), an empty environment;
- * - a file system of just the toolchain (/usr/bin, /usr/lib), the Arduino core, our libraries and
- *   the board's prebuilt core archive, all read-only, and one small tmpfs (`/job`) to write in:
- *   no /etc, no home, no project or data folder, no /proc, and of /dev only `null`;
+ * - no network, no IPC, a new PID namespace (`--unshare-all`), every capability dropped, an
+ *   environment of PATH, LANG and TMPDIR only;
+ * - a read-only file system of exactly the toolchain (its programs, its folders and the shared
+ *   libraries they load, sandbox-files.ts), the Arduino core's sources at `/arduino/core`, the folder
+ *   the service prepared at `/arduino/build`, and of `/dev` only `null`; one 64 MiB tmpfs (`/job`) is
+ *   the only place it can write (TMPDIR points there: the compiler's temporary files share it), and
+ *   the sandbox's own root is made read-only once everything is bound;
  * - limits from `prlimit`: CPU seconds, address space, file size, open files and (under a root
- *   server, which runs each job as a user of its own) processes; a wall-clock time-out that kills
- *   the whole process group; output read only up to a cap, then the job is killed.
+ *   server, which runs each job as a user of its own) processes; a time limit on the time it has
+ *   run (a paused job's clock stops) that kills its process group; output read only up to a cap,
+ *   then the job is killed.
+ * The job's processes share one process group (spawned detached, so a new session with no terminal,
+ * and bubblewrap's `--new-session` is not needed): pausing (SIGSTOP), resuming and killing the group
+ * reach bwrap, the namespace's init, the shell and every compiler process it started.
  * `COMPILE_SANDBOX=off` runs the same script without bubblewrap: only for a single trusted user.
  */
 
-/** The two folders a compile reads besides the toolchain. */
+/** What a compile reads: the toolchain, the Arduino core and the folder the service prepared. */
 export interface SandboxMounts {
-  /** The Arduino AVR core (the folder with platform.txt). */
+  /** The Arduino AVR core (the folder with platform.txt): its cores, variants and libraries are bound. */
   readonly core: string;
-  /** What the service prepared: each board's core archive and a copy of our libraries (compiler.ts). */
+  /** What the service prepared: each board's core archive and a copy of our libraries' headers (compiler.ts). */
   readonly build: string;
+  /** The toolchain's programs, folders and shared libraries (sandbox-files.ts). */
+  readonly files: SandboxFiles;
 }
 
-/** Where the script finds the mounts and where it may write. */
-export interface SandboxPlaces extends SandboxMounts {
+/** Where the script finds the mounts and the programs, and where it may write. */
+export interface SandboxPlaces {
+  readonly core: string;
+  readonly build: string;
   readonly scratch: string;
+  readonly programs: SandboxFiles['programs'];
 }
 
 export interface SandboxLimits {
+  /** Time the job may run, not counting the time it is paused. */
   readonly wallMs: number;
   readonly cpuSeconds: number;
   readonly addressSpaceBytes: number;
   readonly fileSizeBytes: number;
   readonly processes: number;
-  /** Bytes of standard output (the program) read before the job is killed. */
+  /** Bytes of standard output (the Intel HEX file) read before the job is killed. */
   readonly stdoutBytes: number;
+  /** Bytes of the program (the ELF file, on file descriptor 3) read before the job is killed. */
+  readonly programBytes: number;
   /** Bytes of standard error (the compiler's messages) kept; more are dropped and the job killed. */
   readonly stderrBytes: number;
   /** The size of /job, the only place it can write. */
@@ -53,6 +68,7 @@ export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = {
   fileSizeBytes: 16 * 1024 * 1024,
   processes: 64,
   stdoutBytes: 2 * 1024 * 1024,
+  programBytes: 4 * 1024 * 1024,
   stderrBytes: 256 * 1024,
   scratchBytes: 64 * 1024 * 1024,
 };
@@ -62,13 +78,38 @@ export type SandboxMode = 'bubblewrap' | 'off';
 export interface SandboxRun {
   readonly exitCode: number | null;
   readonly stdout: string;
+  /** What the script wrote to file descriptor 3: the linked program. */
+  readonly program: Buffer;
   readonly stderr: string;
   /** Why the job was stopped from outside, if it was. */
-  readonly stopped: 'time' | 'output' | null;
+  readonly stopped: 'time' | 'output' | 'aborted' | null;
+}
+
+/** A running job, for a scheduler that gives it turns (compile-queue.ts). */
+export interface SandboxJob {
+  /** The job's process group. */
+  readonly pid: number;
+  /** Stops every process of the job (SIGSTOP) and its clock. */
+  pause(): void;
+  /** Lets them go on (SIGCONT), and the clock with them. */
+  resume(): void;
+}
+
+export interface SandboxOptions {
+  readonly mode: SandboxMode;
+  readonly mounts: SandboxMounts;
+  readonly limits?: SandboxLimits;
+  /** Aborting it kills the job (a learner who left). */
+  readonly signal?: AbortSignal;
+  /** Told the job once it runs, so it can be paused and resumed. */
+  readonly onStart?: (job: SandboxJob) => void;
 }
 
 /** Where the mounts are seen inside the sandbox: paths that say nothing about the server. */
-const INSIDE: SandboxPlaces = { core: '/arduino/core', build: '/arduino/build', scratch: '/job' };
+const INSIDE = { core: '/arduino/core', build: '/arduino/build', scratch: '/job' } as const;
+
+/** The Arduino core's folders a compile reads (its sources and headers; not its bootloaders or tools). */
+const CORE_FOLDERS = ['cores', 'variants', 'libraries'] as const;
 
 /*
  * Under a root server each job runs as a user of its own, drawn from a range no account uses.
@@ -84,47 +125,30 @@ export function jobUser(): number {
   return JOB_USERS.first + randomInt(JOB_USERS.count);
 }
 
-function bubblewrapArgs(mounts: SandboxMounts, limits: SandboxLimits): string[] {
+const bind = (from: string, to = from) => ['--ro-bind', from, to];
+
+function bubblewrapArgs({ core, build, files }: SandboxMounts, limits: SandboxLimits): string[] {
+  const programFolders = [...new Set(Object.values(files.programs).map((file) => path.dirname(file)))];
   return [
     '--unshare-all',
     '--die-with-parent',
-    '--new-session',
     '--cap-drop',
     'ALL',
     '--clearenv',
     '--setenv',
     'PATH',
-    '/usr/bin',
+    programFolders.join(':'),
     '--setenv',
     'LANG',
     'C',
-    '--ro-bind',
-    '/usr/bin',
-    '/usr/bin',
-    '--ro-bind',
-    '/usr/lib',
-    '/usr/lib',
-    '--ro-bind-try',
-    '/usr/lib64',
-    '/usr/lib64',
-    '--ro-bind-try',
-    '/usr/libexec',
-    '/usr/libexec',
-    '--symlink',
-    'usr/bin',
-    '/bin',
-    '--symlink',
-    'usr/lib',
-    '/lib',
-    '--symlink',
-    'usr/lib64',
-    '/lib64',
-    '--ro-bind',
-    mounts.core,
-    INSIDE.core,
-    '--ro-bind',
-    mounts.build,
-    INSIDE.build,
+    // The compiler's temporary files go to /job, the one writable place, within its budget.
+    '--setenv',
+    'TMPDIR',
+    INSIDE.scratch,
+    ...files.folders.flatMap((folder) => bind(folder)),
+    ...files.files.flatMap((file) => bind(file)),
+    ...CORE_FOLDERS.flatMap((folder) => bind(path.join(core, folder), `${INSIDE.core}/${folder}`)),
+    ...bind(build, INSIDE.build),
     '--dev-bind',
     '/dev/null',
     '/dev/null',
@@ -132,10 +156,9 @@ function bubblewrapArgs(mounts: SandboxMounts, limits: SandboxLimits): string[] 
     String(limits.scratchBytes),
     '--tmpfs',
     INSIDE.scratch,
-    '--size',
-    String(limits.scratchBytes),
-    '--tmpfs',
-    '/tmp',
+    // bubblewrap's own root is a tmpfs the job could otherwise write to, without a size.
+    '--remount-ro',
+    '/',
     '--chdir',
     INSIDE.scratch,
     '--',
@@ -163,84 +186,125 @@ function prlimitArgs(limits: SandboxLimits, mode: SandboxMode): string[] {
 export async function runInSandbox(
   script: (places: SandboxPlaces) => string,
   input: string,
-  {
-    mode,
-    mounts,
-    limits = DEFAULT_SANDBOX_LIMITS,
-  }: { mode: SandboxMode; mounts: SandboxMounts; limits?: SandboxLimits },
+  { mode, mounts, limits = DEFAULT_SANDBOX_LIMITS, signal, onStart }: SandboxOptions,
 ): Promise<SandboxRun> {
-  if (mode === 'bubblewrap') return run(['sh', '-c', script(INSIDE)], input, mode, mounts, limits);
+  const { programs } = mounts.files;
+  if (mode === 'bubblewrap') {
+    const places = { ...INSIDE, programs };
+    const args = [...prlimitArgs(limits, mode), 'bwrap', ...bubblewrapArgs(mounts, limits), programs.sh];
+    return run([...args, '-c', script(places)], input, mode, { limits, signal, onStart });
+  }
   // Without the sandbox: the same script in a scratch folder of its own, removed afterwards.
   const scratch = await mkdtemp(path.join(tmpdir(), 'roboforge-compile-job-'));
   try {
-    return await run(['sh', '-c', script({ ...mounts, scratch })], input, mode, mounts, limits, scratch);
+    const places = { core: mounts.core, build: mounts.build, scratch, programs };
+    const args = [...prlimitArgs(limits, mode), programs.sh, '-c', script(places)];
+    return await run(args, input, mode, { limits, signal, onStart, cwd: scratch });
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
 }
 
+/** Bytes read from a stream up to a cap; past it, `over` is called once. */
+function capped(stream: NodeJS.ReadableStream, cap: number, over: () => void) {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  stream.on('data', (chunk: Buffer) => {
+    const room = cap - bytes;
+    bytes += chunk.length;
+    if (room > 0) chunks.push(chunk.subarray(0, room));
+    if (bytes > cap) over();
+  });
+  return () => Buffer.concat(chunks);
+}
+
 function run(
-  inner: string[],
+  args: string[],
   input: string,
   mode: SandboxMode,
-  mounts: SandboxMounts,
-  limits: SandboxLimits,
-  cwd?: string,
+  {
+    limits,
+    signal,
+    onStart,
+    cwd,
+  }: { limits: SandboxLimits; signal?: AbortSignal; onStart?: SandboxOptions['onStart']; cwd?: string },
 ): Promise<SandboxRun> {
-  const args =
-    mode === 'bubblewrap'
-      ? [...prlimitArgs(limits, mode), 'bwrap', ...bubblewrapArgs(mounts, limits), ...inner]
-      : [...prlimitArgs(limits, mode), ...inner];
   const asRoot = process.getuid?.() === 0;
   const user = asRoot && mode === 'bubblewrap' ? jobUser() : undefined;
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      resolve({ exitCode: null, stdout: '', program: Buffer.alloc(0), stderr: '', stopped: 'aborted' });
+      return;
+    }
     const child = spawn('prlimit', args, {
-      // Its own process group, so a time-out kills everything the compiler started.
+      // A process group (and session) of its own, which every process of the job stays in.
       detached: true,
-      stdio: ['pipe', 'pipe', 'pipe'],
+      // Standard input, output and error, and file descriptor 3 for the program.
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
       env: mode === 'off' ? { PATH: '/usr/bin:/bin', LANG: 'C' } : {},
       // Root's processes escape RLIMIT_NPROC, and root should hold nothing in there anyway.
       ...(user !== undefined ? { uid: user, gid: user } : {}),
       ...(cwd ? { cwd } : {}),
     });
-    const stdout: Buffer[] = [];
-    const stderr: Buffer[] = [];
-    let stdoutBytes = 0;
-    let stderrBytes = 0;
     let stopped: SandboxRun['stopped'] = null;
-    const kill = (why: NonNullable<SandboxRun['stopped']>) => {
-      stopped ??= why;
+    let ended = false;
+    const signalGroup = (name: NodeJS.Signals) => {
       try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+        if (child.pid !== undefined && !ended) process.kill(-child.pid, name);
       } catch {
         // Already gone.
       }
     };
-    const timer = setTimeout(() => kill('time'), limits.wallMs);
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdoutBytes += chunk.length;
-      if (stdoutBytes > limits.stdoutBytes) return kill('output');
-      stdout.push(chunk);
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      const room = limits.stderrBytes - stderrBytes;
-      stderrBytes += chunk.length;
-      if (room > 0) stderr.push(chunk.subarray(0, room));
-      if (stderrBytes > limits.stderrBytes) kill('output');
-    });
+    const kill = (why: NonNullable<SandboxRun['stopped']>) => {
+      stopped ??= why;
+      signalGroup('SIGKILL');
+    };
+    // The time limit counts only the time the job runs: a paused job's clock stops.
+    let left = limits.wallMs;
+    let runningSince = performance.now();
+    let timer: NodeJS.Timeout | undefined = setTimeout(() => kill('time'), left);
+    const job: SandboxJob = {
+      pid: child.pid ?? 0,
+      pause() {
+        if (timer === undefined || ended) return;
+        clearTimeout(timer);
+        timer = undefined;
+        left -= performance.now() - runningSince;
+        signalGroup('SIGSTOP');
+      },
+      resume() {
+        if (timer !== undefined || ended) return;
+        runningSince = performance.now();
+        timer = setTimeout(() => kill('time'), Math.max(0, left));
+        signalGroup('SIGCONT');
+      },
+    };
+    const onAbort = () => kill('aborted');
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const [stdin, stdoutStream, stderrStream, programStream] = child.stdio;
+    const stdout = capped(stdoutStream as NodeJS.ReadableStream, limits.stdoutBytes, () => kill('output'));
+    const stderr = capped(stderrStream as NodeJS.ReadableStream, limits.stderrBytes, () => kill('output'));
+    const program = capped(programStream as NodeJS.ReadableStream, limits.programBytes, () => kill('output'));
     // The sketch may be refused before it is read (a script that fails early): a closed pipe is fine.
-    child.stdin.on('error', () => {});
-    child.stdin.end(input);
-    child.on('error', (error) => {
+    stdin?.on('error', () => {});
+    (stdin as NodeJS.WritableStream).end(input);
+    const finish = () => {
+      ended = true;
       clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    child.on('error', (error) => {
+      finish();
       reject(error);
     });
+    child.on('spawn', () => onStart?.(job));
     child.on('close', (exitCode) => {
-      clearTimeout(timer);
+      finish();
       resolve({
         exitCode,
-        stdout: Buffer.concat(stdout).toString('utf8'),
-        stderr: Buffer.concat(stderr).toString('utf8'),
+        stdout: stdout().toString('utf8'),
+        program: program(),
+        stderr: stderr().toString('utf8'),
         stopped,
       });
     });

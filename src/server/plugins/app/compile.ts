@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { CompileService } from '../../compile/compile-service.ts';
 import { SketchCompiler } from '../../compile/compiler.ts';
+import { DEFAULT_SANDBOX_LIMITS } from '../../compile/sandbox.ts';
 import { DEFAULT_COMPILE_CONFIG } from '../../env.ts';
 import { windowCounter } from '../../window-counter.ts';
 
@@ -25,6 +26,11 @@ export const compilePlugin = fp(
         compiler: settings.compiler,
         core: settings.core,
         ...(settings.workRoot ? { workRoot: settings.workRoot } : {}),
+        limits: {
+          ...DEFAULT_SANDBOX_LIMITS,
+          wallMs: settings.timeLimitMs,
+          cpuSeconds: Math.ceil(settings.timeLimitMs / 1000),
+        },
       }),
       cache: repos.compiledSketches,
       perAccount: windowCounter(redis, `${config.redisKeyPrefix}compile:account`, {
@@ -35,6 +41,8 @@ export const compilePlugin = fp(
         concurrency: settings.concurrency,
         maxWaiting: settings.maxWaiting,
         maxWaitingPerAccount: settings.maxWaitingPerAccount,
+        sliceMs: settings.sliceMs,
+        maxPaused: settings.maxPaused,
       },
       log: app.log,
     });
@@ -42,6 +50,7 @@ export const compilePlugin = fp(
     app.addHook('onReady', async () => {
       void service.problem();
     });
+    app.addHook('onClose', () => service.close());
   },
   { name: 'compile', dependencies: ['config', 'database', 'redis'] },
 );

@@ -45,8 +45,13 @@ export const compileRoute: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(413, 'sketch_too_large', `A sketch may be at most ${SKETCH_SOURCE_MAX_BYTES / 1024} KB.`);
       }
       reply.header('cache-control', 'no-store');
+      // A learner who hangs up leaves the queue, or has their compile stopped.
+      const left = new AbortController();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) left.abort(new Error('The learner left before the answer'));
+      });
       try {
-        const answer = await app.sketchCompiles.compile(caller.userId, board, source);
+        const answer = await app.sketchCompiles.compile(caller.userId, board, source, left.signal);
         if (answer.ok) return answer.sketch;
         return reply.code(422).send({
           error: { code: 'compile_failed', message: answer.message, diagnostics: answer.diagnostics },
