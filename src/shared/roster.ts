@@ -62,8 +62,10 @@ export function fileNamePart(name: string): string {
       .normalize('NFKD')
       .replace(/\p{M}/gu, '')
       .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
+      // Spaces first, so `trim` drops them at the ends in one pass (a trailing `-+$` is tried from every dash).
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim()
+      .replaceAll(' ', '-')
       .slice(0, 40) || 'class'
   );
 }

@@ -11,40 +11,58 @@ export const SKETCH_FILE_NAME = 'sketch.ino';
 
 /** The sketch's text with comments, strings and character literals blanked (lines and columns kept). */
 export function withoutCommentsAndStrings(source: string): string {
-  let out = '';
+  // Joined once at the end: the code between blanked spans is copied whole, not a character at a time.
+  const pieces: string[] = [];
+  let copied = 0;
   let i = 0;
-  const blank = (text: string) => text.replace(/[^\n]/g, ' ');
   while (i < source.length) {
-    const rest = source.slice(i, i + 2);
-    if (rest === '//') {
-      const end = source.indexOf('\n', i);
-      const stop = end === -1 ? source.length : end;
-      out += blank(source.slice(i, stop));
-      i = stop;
-    } else if (rest === '/*') {
-      const end = source.indexOf('*/', i + 2);
-      const stop = end === -1 ? source.length : end + 2;
-      out += blank(source.slice(i, stop));
-      i = stop;
-    } else if (source[i] === '"' || source[i] === "'") {
-      const quote = source[i];
-      let j = i + 1;
-      while (j < source.length && source[j] !== quote && source[j] !== '\n') j += source[j] === '\\' ? 2 : 1;
-      const stop = Math.min(j + 1, source.length);
-      out += quote + blank(source.slice(i + 1, stop - 1)) + (source[stop - 1] === quote ? quote : ' ');
-      i = stop;
-    } else {
-      out += source[i];
+    const span = blankedAt(source, i);
+    if (span === null) {
       i++;
+      continue;
     }
+    pieces.push(source.slice(copied, i), span.text);
+    i = copied = span.end;
   }
-  return out;
+  pieces.push(source.slice(copied));
+  return pieces.join('');
+}
+
+const spaces = (text: string) => text.replace(/[^\n]/g, ' ');
+
+/** `source` from `start` to `end` (to its end when -1) blanked. */
+function blankedTo(source: string, start: number, end: number): { text: string; end: number } {
+  const stop = end === -1 ? source.length : end;
+  return { text: spaces(source.slice(start, stop)), end: stop };
+}
+
+/** The comment, string or character literal that starts at `i`, blanked, and where it ends; null when none starts there. */
+function blankedAt(source: string, i: number): { text: string; end: number } | null {
+  if (source.startsWith('//', i)) return blankedTo(source, i, source.indexOf('\n', i));
+  if (source.startsWith('/*', i)) {
+    const close = source.indexOf('*/', i + 2);
+    return blankedTo(source, i, close === -1 ? -1 : close + 2);
+  }
+  const quote = source[i];
+  if (quote !== '"' && quote !== "'") return null;
+  let j = i + 1;
+  while (j < source.length && source[j] !== quote && source[j] !== '\n') j += source[j] === '\\' ? 2 : 1;
+  // An unclosed literal ends before its line break, which stays a line break.
+  if (source[j] === quote) return { text: `${quote}${spaces(source.slice(i + 1, j))}${quote}`, end: j + 1 };
+  const end = Math.min(j, source.length);
+  return { text: `${quote}${spaces(source.slice(i + 1, end))}`, end };
 }
 
 const NOT_FUNCTIONS = new Set(['if', 'while', 'for', 'switch', 'return', 'sizeof', 'catch', 'do', 'else']);
 const TYPE_INTRODUCERS = /^(?:class|struct|union|enum|namespace|typedef|template|extern)\b/;
-/** `type name(params)`, possibly `const`: the head of a function definition at the top level. */
+/**
+ * `type name(params)`, possibly `const`: the head of a function definition at the top level. Its
+ * repeated group gives back little (a word and the spaces or `*&` after it share no character), and
+ * HEAD_MAX bounds what it reads anyway.
+ */
 const FUNCTION_HEAD = /^((?:[A-Za-z_][\w:<>,]*[\s*&]+)+)([A-Za-z_]\w*)\s*\(([^()]*)\)\s*(?:const\s*)?$/;
+/** The longest head (spaces collapsed) a prototype is made from: no real one comes near. */
+const HEAD_MAX = 500;
 
 export interface FunctionDefinition {
   /** The prototype to declare, e.g. `void blink(int times);`. */
@@ -61,13 +79,16 @@ export interface FunctionDefinition {
 export function topLevelFunctions(source: string): FunctionDefinition[] {
   const code = withoutCommentsAndStrings(source);
   const found: FunctionDefinition[] = [];
+  const lineAt = lineCounter(code);
   let depth = 0;
   // Where the text that may be the head of the next top-level `{` starts.
   let headStart = 0;
   let parenDepth = 0;
+  // Nothing but spaces and tabs since the last line break: a `#` here starts a preprocessor line.
+  let lineStart = true;
   for (let i = 0; i < code.length; i++) {
     const ch = code[i];
-    if (ch === '#' && depth === 0 && /(?:^|\n)[ \t]*$/.test(code.slice(Math.max(0, i - 200), i))) {
+    if (ch === '#' && depth === 0 && lineStart) {
       // A preprocessor line (with its continuations) is never part of a head.
       let end = i;
       do {
@@ -77,26 +98,13 @@ export function topLevelFunctions(source: string): FunctionDefinition[] {
       headStart = i + 1;
       continue;
     }
+    lineStart = ch === '\n' || (lineStart && (ch === ' ' || ch === '\t'));
     if (ch === '(') parenDepth++;
     else if (ch === ')') parenDepth = Math.max(0, parenDepth - 1);
     else if (ch === '{') {
-      if (depth === 0 && parenDepth === 0) {
-        const head = code.slice(headStart, i).trim().replace(/\s+/g, ' ');
-        const match = FUNCTION_HEAD.exec(head);
-        const name = match?.[2];
-        if (
-          match &&
-          name &&
-          !NOT_FUNCTIONS.has(name) &&
-          !TYPE_INTRODUCERS.test(head) &&
-          !(match[1] ?? '').includes('::') &&
-          !(match[3] ?? '').includes('=') &&
-          !/\b(?:return|else|new|delete)\b/.test(match[1] ?? '')
-        ) {
-          const offset = headStart + code.slice(headStart, i).search(/\S/);
-          found.push({ prototype: `${head};`, line: code.slice(0, offset).split('\n').length });
-        }
-      }
+      const head = depth === 0 && parenDepth === 0 ? code.slice(headStart, i) : '';
+      const prototype = head === '' ? null : prototypeFor(head);
+      if (prototype) found.push({ prototype, line: lineAt(headStart + head.search(/\S/)) });
       depth++;
     } else if (ch === '}') {
       depth = Math.max(0, depth - 1);
@@ -106,6 +114,31 @@ export function topLevelFunctions(source: string): FunctionDefinition[] {
     }
   }
   return found;
+}
+
+/** The declaration to repeat for a top-level `{` after `head`, or null where it is no function's or not safe to repeat. */
+function prototypeFor(head: string): string | null {
+  const text = head.trim().replace(/\s+/g, ' ');
+  const match = text.length <= HEAD_MAX ? FUNCTION_HEAD.exec(text) : null;
+  if (!match) return null;
+  const [, type = '', name = '', parameters = ''] = match;
+  const safe =
+    !NOT_FUNCTIONS.has(name) &&
+    !TYPE_INTRODUCERS.test(text) &&
+    !type.includes('::') &&
+    !parameters.includes('=') &&
+    !/\b(?:return|else|new|delete)\b/.test(type);
+  return safe ? `${text};` : null;
+}
+
+/** The 1-based line of an offset in `text`, for offsets asked in increasing order: the text is counted once. */
+function lineCounter(text: string): (offset: number) => number {
+  let counted = 0;
+  let line = 1;
+  return (offset) => {
+    for (; counted < offset; counted++) if (text[counted] === '\n') line++;
+    return line;
+  };
 }
 
 /**
@@ -134,21 +167,50 @@ export function translationUnit(source: string): string {
   ].join('\n');
 }
 
+const INCLUDE = /^\s*(?:#|%:|\?\?=)\s*include/;
+/** `#pragma GCC optimize` or `push_options`, however spaced, on a line with comments and strings blanked. */
+const PRAGMA_OPTIMIZE = /^\s*(?:#|%:|\?\?=)\s*pragma\s+GCC\s+(?:optimize|push_options)\b/;
+/** The same as `_Pragma("GCC optimize …")`: read on the original line, whose string says it. */
+const PRAGMA_OPERATOR = /\b_Pragma\s*\(\s*(?:u8|[LuU])?"\s*GCC\s+(?:optimize|push_options)\b/g;
+/** `optimize` or `__optimize__` opening an attribute's list or after a comma or `gnu::` in it. */
+const OPTIMIZE_ATTRIBUTE = /(?:\(\s*\(|,|::)\s*(?:__)?optimize(?:__)?\s*\(/;
+
+/** What an `#include` line names: the text between its first `<` or `"` and the next `>` or `"`. */
+function includedName(line: string): string {
+  const open = line.search(/[<"]/);
+  const length = open === -1 ? -1 : line.slice(open + 1).search(/[>"]/);
+  return length === -1 ? '' : line.slice(open + 1, open + 1 + length);
+}
+
+/** The line asks the compiler to change how it optimises: `code` is the line with comments and strings blanked. */
+function changesOptimisation(code: string, original: string): boolean {
+  if (PRAGMA_OPTIMIZE.test(code)) return true;
+  if ([...original.matchAll(PRAGMA_OPERATOR)].some((found) => code.startsWith('_Pragma', found.index))) return true;
+  const attribute = code.search(/\b__attribute|\[\[/);
+  return attribute !== -1 && OPTIMIZE_ATTRIBUTE.test(code.slice(attribute));
+}
+
 /**
- * A friendly word for what the sandbox would stop anyway: reading files by their path. Text can be
- * disguised (macros, digraphs, trigraphs), so this is a courtesy and never the defence.
+ * A friendly word for what the sandbox or the fixed settings would stop anyway: reading files by
+ * their path, changing the compiler's settings from the source. Text can be disguised (macros,
+ * digraphs, trigraphs), so this is a courtesy and never the defence.
  */
 export function courtesyRefusal(source: string): { line: number; message: string } | null {
   const code = withoutCommentsAndStrings(source);
   const original = source.split('\n');
-  const lines = code.split('\n');
-  for (const [index, line] of lines.entries()) {
-    if (/\.incbin\b/.test(original[index] ?? '')) {
+  for (const [index, line] of code.split('\n').entries()) {
+    const text = original[index] ?? '';
+    if (/\.incbin\b/.test(text)) {
       return { line: index + 1, message: 'Programs here cannot copy files into themselves (.incbin).' };
     }
-    const include = /^\s*(?:#|%:|\?\?=)\s*include\s*(.*)$/.exec(line);
-    if (!include) continue;
-    const target = /[<"]([^>"]*)[>"]/.exec(original[index] ?? '')?.[1] ?? '';
+    if (changesOptimisation(line, text)) {
+      return {
+        line: index + 1,
+        message:
+          'Programs here are compiled with fixed settings: `#pragma GCC optimize` and `__attribute__((optimize))` cannot change them.',
+      };
+    }
+    const target = INCLUDE.test(line) ? includedName(text) : '';
     if (target.startsWith('/') || target.includes('..') || target.includes('\\')) {
       return {
         line: index + 1,

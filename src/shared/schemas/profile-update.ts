@@ -16,8 +16,20 @@ function characterCount(text: string): number {
   return [...text].length;
 }
 
-/** Only ordinary white space is trimmed: a no-break space or a byte-order mark at either end is refused, not hidden. */
-const trimAsciiSpace = (text: string) => text.replace(/^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g, '');
+const ASCII_SPACE = new Set(['\t', '\n', '\v', '\f', '\r', ' ']);
+
+/**
+ * Only ordinary white space is trimmed: a no-break space or a byte-order mark at either end is
+ * refused, not hidden. By hand, before any length is checked: a trailing `[ ]+$` pattern is tried
+ * from every space, and a name of 16 KB of them inside took it 0.1 s.
+ */
+function trimAsciiSpace(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && ASCII_SPACE.has(text[start] ?? '')) start++;
+  while (end > start && ASCII_SPACE.has(text[end - 1] ?? '')) end--;
+  return text.slice(start, end);
+}
 
 /**
  * Characters that show nothing, or change how the text around them is shown: format controls

@@ -50,6 +50,32 @@ describe('inPlainWords', () => {
     expect(said.compiler).toBe(message);
   });
 
+  // The old code took 14 s here (measured once): it walked down to the sketch from line 2,147,483,648,
+  // which `#line 2147483647` lets a sketch's message name.
+  it('places a missing `;` on the sketch’s last line of code when GCC names a line past its end', {
+    timeout: 5_000,
+  }, () => {
+    const message = "expected ';' before 'x'";
+    expect(inPlainWords({ line: 2 ** 31, column: 1, severity: 'error', message }, SOURCE).line).toBe(4);
+  });
+
+  // The old code was as quick on these (16 ms at most, measured once: every rule is anchored), but gave
+  // back every character of them.
+  it.each([
+    `#error ${'x'.repeat(2 * 1024 * 1024)}`,
+    `expected primary-expression before '${"'".repeat(2 * 1024 * 1024)}`,
+    `redefinition of '${'x'.repeat(2 * 1024 * 1024)}`,
+    `${'a:'.repeat(1024 * 1024)} No such file or directory`,
+  ])(
+    'reads and shows at most 2,000 characters of a long message, a cut one ending with "…" (%#)',
+    { timeout: 5_000 },
+    (message) => {
+      const said = inPlainWords({ line: 2, column: 5, severity: 'error', message }, SOURCE);
+      expect(said.compiler).toBe(`${message.slice(0, 2_000)}…`);
+      expect(said.plain.length).toBeLessThan(2_100);
+    },
+  );
+
   it('keeps what it does not know in the compiler’s words', () => {
     expect(inPlainWords({ line: 4, column: 1, severity: 'warning', message: 'something rare' }, SOURCE)).toEqual({
       line: 4,

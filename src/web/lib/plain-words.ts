@@ -13,11 +13,18 @@ export interface PlainDiagnostic {
   readonly severity: Diagnostic['severity'];
   /** In plain words, with the line: "Line 4: …". */
   readonly plain: string;
-  /** The compiler's own message. */
+  /** The compiler's own message, cut to MESSAGE_READ_MAX characters. */
   readonly compiler: string;
 }
 
 type Rule = readonly [RegExp, (match: RegExpExecArray) => string];
+
+/**
+ * The most of a message the rules read, as the server cuts a line of the compiler's (diagnostics.ts):
+ * whatever arrives, reading it costs no more, and a longer one is shown cut, ending with "…". Every
+ * rule is anchored at the message's start and reads it once.
+ */
+const MESSAGE_READ_MAX = 2_000;
 
 const q = (text: string | undefined) => `\`${text ?? ''}\``;
 
@@ -74,26 +81,32 @@ const RULES: readonly Rule[] = [
   [/^expected ['‘]?\}['’]? before/, () => 'a `}` is missing: every `{` needs its `}`'],
 ];
 
+function cut(message: string): string {
+  return message.length > MESSAGE_READ_MAX ? `${message.slice(0, MESSAGE_READ_MAX)}…` : message;
+}
+
 /** The line a missing `;` belongs to: the last line before `line` with code on it. */
 function lineBefore(source: string, line: number): number {
   const lines = source.split('\n');
-  for (let n = line - 1; n >= 1; n--) if ((lines[n - 1] ?? '').trim() !== '') return n;
+  // From the source's own last line down: `#line 4000000000` can name a line far past it.
+  for (let n = Math.min(line - 1, lines.length); n >= 1; n--) if ((lines[n - 1] ?? '').trim() !== '') return n;
   return line;
 }
 
 export function inPlainWords(diagnostic: Diagnostic, source: string): PlainDiagnostic {
   let line = diagnostic.line;
+  const message = cut(diagnostic.message);
   for (const [pattern, say] of RULES) {
-    const match = pattern.exec(diagnostic.message);
+    const match = pattern.exec(message);
     if (!match) continue;
     // GCC names the token after the missing `;`: when that token starts its line, the `;` belongs above.
-    if (/^expected ['‘]?;['’]? before/.test(diagnostic.message)) {
+    if (/^expected ['‘]?;['’]? before/.test(message)) {
       const text = source.split('\n')[line - 1] ?? '';
       const indent = text.length - text.trimStart().length;
       if (diagnostic.column <= indent + 1) line = lineBefore(source, line);
     }
-    return { line, severity: diagnostic.severity, plain: `Line ${line}: ${say(match)}.`, compiler: diagnostic.message };
+    return { line, severity: diagnostic.severity, plain: `Line ${line}: ${say(match)}.`, compiler: message };
   }
   const lead = diagnostic.severity === 'warning' ? 'a warning' : 'the compiler stopped here';
-  return { line, severity: diagnostic.severity, plain: `Line ${line}: ${lead}.`, compiler: diagnostic.message };
+  return { line, severity: diagnostic.severity, plain: `Line ${line}: ${lead}.`, compiler: message };
 }
