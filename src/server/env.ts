@@ -219,8 +219,8 @@ export const DEFAULT_COMPILE_CONFIG: CompileConfig = {
   // Two classes of 30 pressing Run together wait; a third is asked to try again in a few seconds.
   maxWaiting: 60,
   maxWaitingPerAccount: 2,
-  timeLimitMs: 10_000,
-  sliceMs: 1_500,
+  timeLimitMs: 5_000,
+  sliceMs: 2_000,
   maxPaused: 8,
 };
 

@@ -166,6 +166,18 @@ export class CompileQueue {
     });
   }
 
+  /** Stops every compile, waiting, running or paused, as busy (the server is closing: ask another). */
+  close() {
+    const closing = new QueueFullError('busy');
+    for (const line of [...this.#lines.values()]) {
+      for (const task of [...line]) {
+        this.#leaveLine(task);
+        task.fail(closing);
+      }
+    }
+    for (const task of [...this.#running, ...this.#paused]) task.controller.abort(closing);
+  }
+
   #measured(ms: number) {
     this.#typicalMs = 0.8 * this.#typicalMs + 0.2 * ms;
   }

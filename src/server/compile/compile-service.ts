@@ -198,8 +198,14 @@ export class CompileService {
     return { ok: true, sketch: { ...outcome.sketch, cached: false } };
   }
 
-  /** The server is closing: what the compiler prepared goes. */
+  /** How many compiles run, wait in the fast lane and wait paused in the slow lane, in this instance. */
+  get load(): { running: number; waiting: number; paused: number } {
+    return { running: this.#queue.running, waiting: this.#queue.waiting, paused: this.#queue.paused };
+  }
+
+  /** The server is closing: every compile is stopped, and what the compiler prepared goes. */
   close(): Promise<void> {
+    this.#queue.close();
     return this.#options.compiler.close();
   }
 

@@ -398,7 +398,7 @@ export class SketchCompiler {
       };
     }
     // The sandbox itself failed (a mount, a namespace): the server's fault, never the learner's code.
-    if (run.exitCode === 90 || /^bwrap: /m.test(run.stderr)) {
+    if (run.exitCode === 90 || run.stderr.startsWith('bwrap: ') || run.stderr.includes('\nbwrap: ')) {
       this.#workspace = null;
       throw new CompilerFailure(`The compile sandbox did not start: ${run.stderr.trim().slice(0, 500)}`);
     }

@@ -50,7 +50,8 @@ export const compilePlugin = fp(
     app.addHook('onReady', async () => {
       void service.problem();
     });
-    app.addHook('onClose', () => service.close());
+    // Before the server waits for its requests to end: a compile paused in the slow lane could keep it waiting.
+    app.addHook('preClose', () => service.close());
   },
   { name: 'compile', dependencies: ['config', 'database', 'redis'] },
 );

@@ -48,7 +48,8 @@ export const compileRoute: FastifyPluginAsyncZod = async (app) => {
       // A learner who hangs up leaves the queue, or has their compile stopped.
       const left = new AbortController();
       reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) left.abort(new Error('The learner left before the answer'));
+        if (reply.raw.writableFinished) return;
+        left.abort(new Error('The learner left before the answer'));
       });
       try {
         const answer = await app.sketchCompiles.compile(caller.userId, board, source, left.signal);
