@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmod, copyFile, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BOARD_CHIPS } from '#shared/content/boards.ts';
@@ -7,7 +7,6 @@ import { BOARD_NAMES, type Board } from '#shared/content/projects.ts';
 import type { CompiledSketch, Diagnostic } from '#shared/schemas/sketch-compile.ts';
 import {
   boardDefines,
-  buildCoreArchive,
   COMPILED_AT,
   CXX_FLAGS,
   INSTALL_HINT,
@@ -29,6 +28,7 @@ import {
 } from './sandbox.ts';
 import { type SandboxFiles, sandboxFiles } from './sandbox-files.ts';
 import { translationUnit } from './sketch-source.ts';
+import { CompileWorkspace, treeDigest, type Workspace } from './workspace.ts';
 
 /*
  * The compile service's toolchain: the same avr-g++, core and flags as `npm run sketches`, with the
@@ -36,10 +36,9 @@ import { translationUnit } from './sketch-source.ts';
  * the learner's one file and a link (docs/compile-service.md). The core is ours to trust and is
  * built outside the sandbox; the learner's file is compiled and linked only inside it (sandbox.ts).
  *
- * What the sandbox mounts besides the toolchain is a workspace this process makes for itself
- * (`mkdtemp`: a name nobody can guess or make first), read-only for everyone else, and checked
- * before every compile: gone, or owned by another user, or writable by one, it is made anew. The
- * cache key hashes the files actually mounted, so a changed file can never serve an old program.
+ * What the sandbox mounts besides the toolchain is a workspace only this process can change
+ * (workspace.ts); the cache key hashes its files as they are mounted, so a changed file can never
+ * serve an old program. The program comes back as its ELF file, read here (elf.ts).
  */
 
 export interface CompilerSettings {
@@ -69,51 +68,6 @@ export interface CompileTurn {
 /** The compile service itself failed (the sandbox, the workspace): never the learner's doing. */
 export class CompilerFailure extends Error {}
 
-/** Our own libraries with the public API of the ones learners copy code for (README there). */
-const LIBRARIES_DIR_CANDIDATES = [
-  // The sources (tests, `npm run dev:server`): beside this file.
-  path.resolve(import.meta.dirname, 'libraries'),
-  // The bundled server (build/server-app/server.js).
-  path.resolve(import.meta.dirname, '..', '..', 'src', 'server', 'compile', 'libraries'),
-];
-
-const isDirectory = (dir: string) =>
-  stat(dir).then(
-    (s) => s.isDirectory(),
-    () => false,
-  );
-
-/** Our libraries' folder, or null where a build ships none (then only the core's own are there). */
-async function librariesDir(): Promise<string | null> {
-  for (const candidate of LIBRARIES_DIR_CANDIDATES) if (await isDirectory(candidate)) return candidate;
-  return null;
-}
-
-/** What of a library a compile may read: its headers (no README, no examples, no tests). */
-const isHeader = (name: string) => /\.(?:h|hpp)$/.test(name);
-
-/** Every file under `dir` (relative paths, sorted), or only those `keep` accepts. */
-async function filesUnder(dir: string, keep: (name: string) => boolean = () => true): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && keep(entry.name))
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-    .sort();
-}
-
-/** The files under `dir`, hashed with their relative paths. */
-async function treeDigest(dir: string, files?: readonly string[]): Promise<string> {
-  const hash = createHash('sha256');
-  for (const file of files ?? (await filesUnder(dir))) {
-    hash
-      .update(file)
-      .update('\0')
-      .update(await readFile(path.join(dir, file)))
-      .update('\0');
-  }
-  return hash.digest('hex');
-}
-
 /** The flags' own version: change it when the learner's compile changes in a way the toolchain's versions do not say. */
 const FLAGS_VERSION = 'learner-2';
 
@@ -131,15 +85,6 @@ function isIntelHex(text: string): boolean {
   return lines.at(-1) === ':00000001FF' && lines.every((line) => /^:[0-9A-F]{10,}$/.test(line));
 }
 
-/** The workspace mounted at /arduino/build: each board's `core.a` and our libraries' headers. */
-interface Workspace {
-  readonly root: string;
-  /** The library folders, each on the include path. */
-  readonly libraries: readonly string[];
-  /** Per board, its core archive once built. */
-  readonly archives: Map<Board, Promise<void>>;
-}
-
 interface Identity {
   /** The toolchain's versions, the core's files, the flags: the fixed part of every key. */
   readonly fixed: string;
@@ -149,12 +94,17 @@ interface Identity {
 export class SketchCompiler {
   readonly #settings: CompilerSettings;
   readonly #toolchain: Toolchain;
+  readonly #workspace: CompileWorkspace;
   #identity: Promise<Identity> | null = null;
-  #workspace: Promise<Workspace> | null = null;
 
   constructor(settings: CompilerSettings) {
     this.#settings = settings;
     this.#toolchain = toolchainOf({ compiler: settings.compiler, core: settings.core });
+    this.#workspace = new CompileWorkspace({
+      toolchain: this.#toolchain,
+      ...(settings.workRoot ? { workRoot: settings.workRoot } : {}),
+      ...(settings.libraries ? { libraries: settings.libraries } : {}),
+    });
   }
 
   get sandbox(): SandboxMode {
@@ -197,7 +147,7 @@ export class SketchCompiler {
     }
     // And with the workspace every compile mounts: the sandbox's user must be able to enter it.
     try {
-      const { root } = await this.#currentWorkspace();
+      const { root } = await this.#workspace.current();
       const run = await runInSandbox(() => 'cd /arduino/build/libraries && echo sandboxed', '', {
         mode: 'bubblewrap',
         mounts: { core: this.#settings.core, build: root, files },
@@ -230,66 +180,6 @@ export class SketchCompiler {
     return this.#identity;
   }
 
-  /** A new workspace: a folder only this process could have made, with our libraries' headers. */
-  async #makeWorkspace(): Promise<Workspace> {
-    const root = await mkdtemp(path.join(this.#settings.workRoot ?? tmpdir(), 'roboforge-compile-'));
-    const libraries = this.#settings.libraries ?? (await librariesDir());
-    const target = path.join(root, 'libraries');
-    await mkdir(target);
-    if (libraries) {
-      for (const file of await filesUnder(libraries, isHeader)) {
-        await mkdir(path.join(target, path.dirname(file)), { recursive: true });
-        await copyFile(path.join(libraries, file), path.join(target, file));
-      }
-    }
-    const names = (await readdir(target, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name);
-    await readableByAll(root);
-    return { root, libraries: names.sort(), archives: new Map() };
-  }
-
-  /** The workspace, made anew when it is gone or anyone but this process's user could have changed it. */
-  async #currentWorkspace(): Promise<Workspace> {
-    const current = this.#workspace;
-    if (current) {
-      const workspace = await current.catch(() => null);
-      if (workspace && (await isOurs(workspace.root))) return workspace;
-      if (this.#workspace === current) this.#workspace = null;
-      // Gone or tampered with: nothing in it is used again (and what is left of it is removed if we can).
-      if (workspace) await rm(workspace.root, { recursive: true, force: true }).catch(() => {});
-    }
-    this.#workspace ??= this.#makeWorkspace();
-    const made = this.#workspace;
-    made.catch(() => {
-      if (this.#workspace === made) this.#workspace = null;
-    });
-    return made;
-  }
-
-  /** The workspace with the board's core archive built (a few seconds, the first time). */
-  async #prepared(board: Board): Promise<Workspace> {
-    const workspace = await this.#currentWorkspace();
-    let archive = workspace.archives.get(board);
-    if (!archive) {
-      archive = (async () => {
-        const work = await mkdtemp(path.join(tmpdir(), 'roboforge-core-'));
-        try {
-          const built = await buildCoreArchive(this.#toolchain, board, work);
-          const dir = path.join(workspace.root, board);
-          await mkdir(dir, { recursive: true });
-          await copyFile(built, path.join(dir, 'core.a'));
-          await readableByAll(dir);
-        } finally {
-          await rm(work, { recursive: true, force: true });
-        }
-      })();
-      // A failed build is tried again next time.
-      archive.catch(() => workspace.archives.delete(board));
-      workspace.archives.set(board, archive);
-    }
-    await archive;
-    return workspace;
-  }
-
   /**
    * What decides a board's bytes, part of the cache key: the toolchain's versions, the core's
    * files, the flags, and the files the sandbox will mount (the board's archive, our headers),
@@ -300,20 +190,15 @@ export class SketchCompiler {
   }
 
   async #keyed(board: Board): Promise<{ key: string; workspace: Workspace; files: SandboxFiles }> {
-    const [{ fixed, files }, workspace] = await Promise.all([this.#ready(), this.#prepared(board)]);
-    const mounted = await treeDigest(workspace.root, [
-      `${board}/core.a`,
-      ...(await filesUnder(path.join(workspace.root, 'libraries'))).map((file) => `libraries/${file}`),
-    ]);
+    const [{ fixed, files }, workspace] = await Promise.all([this.#ready(), this.#workspace.prepared(board)]);
+    const mounted = await this.#workspace.digest(workspace, board);
     const key = createHash('sha256').update(`${board}\0${fixed}\0${mounted}`).digest('hex');
     return { key, workspace, files };
   }
 
   /** Removes the workspace (the server is closing). */
-  async close(): Promise<void> {
-    const workspace = await this.#workspace?.catch(() => null);
-    this.#workspace = null;
-    if (workspace) await rm(workspace.root, { recursive: true, force: true });
+  close(): Promise<void> {
+    return this.#workspace.close();
   }
 
   /** The script the sandbox runs: compile the sketch on standard input, link, and hand over the program. */
@@ -399,7 +284,7 @@ export class SketchCompiler {
     }
     // The sandbox itself failed (a mount, a namespace): the server's fault, never the learner's code.
     if (run.exitCode === 90 || run.stderr.startsWith('bwrap: ') || run.stderr.includes('\nbwrap: ')) {
-      this.#workspace = null;
+      this.#workspace.forget();
       throw new CompilerFailure(`The compile sandbox did not start: ${run.stderr.trim().slice(0, 500)}`);
     }
     if (run.exitCode !== 0) {
@@ -460,32 +345,4 @@ function unplacedFailure(stderr: string): Diagnostic[] {
     .filter((line) => line.length > 0 && !line.startsWith('collect2'))
     .at(-1);
   return last ? [{ line: 1, column: 0, severity: 'error', message: withoutPaths(last) }] : [];
-}
-
-/** Everything readable, nothing writable, by the sandbox's user (mkdtemp makes 0700 folders). */
-async function readableByAll(dir: string) {
-  await chmod(dir, 0o755);
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    await chmod(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
-  }
-}
-
-/**
- * Whether the workspace is still as this process made it: there, owned by this process's user,
- * and nothing in it a link or writable by another user.
- */
-async function isOurs(root: string): Promise<boolean> {
-  const uid = process.getuid?.();
-  const owned = (s: { uid: number; mode: number }) => (uid === undefined || s.uid === uid) && (s.mode & 0o022) === 0;
-  try {
-    const top = await lstat(root);
-    if (!top.isDirectory() || !owned(top)) return false;
-    for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-      const s = await lstat(path.join(entry.parentPath, entry.name));
-      if (!(s.isDirectory() || s.isFile()) || !owned(s)) return false;
-    }
-    return true;
-  } catch {
-    return false;
-  }
 }
