@@ -9,12 +9,13 @@
  *   last answer, every status, and meanwhile `/`, `/projects`, `/api/health` and `/api/profiles`
  *   asked every 50 ms from another client (their max and p95);
  * - 30 accounts send the same unchanged tutorial sketch at once: how many compiles really ran (the
- *   sandbox processes the server starts) and the time to the last answer.
+ *   sandbox processes the server starts) and the time to the last answer;
+ * - the attack of issue 41 (compile-attacks.ts): the slowest honest sketch, the linker's long line
+ *   and `/` meanwhile, 10 accounts flooding the queue while a learner presses Run.
  *
  * Writes the "compile" section of bench/RESULTS.md; `npm run bench` runs it too. BENCH_QUICK=1 for a short run.
  */
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { type Board, PROJECTS } from '#shared/content/projects.ts';
@@ -25,7 +26,9 @@ import { requireBuild } from '#test/require-build.ts';
 import { seedMembers } from '#test/seed-members.ts';
 import { testSettings } from '#test/settings.ts';
 import { signUpAndSignIn } from '#test/sign-up.ts';
+import { type AttackBenchResult, attacksMarkdown, benchAttacks } from './compile-attacks.ts';
 import { writeResultsSection } from './results-file.ts';
+import { sampleRequests } from './sample-requests.ts';
 import { median, startServer } from './support.ts';
 
 const quick = testSettings.benchQuick;
@@ -89,41 +92,6 @@ async function compile(baseUrl: string, token: string, board: Board, source: str
   return { status: response.status, ms: ended - started, cached, atMs: ended - since };
 }
 
-/** GETs one of SAMPLED_PATHS every 50 ms on a connection pool of its own (another client), until stopped. */
-function sampleOtherRequests(baseUrl: string) {
-  const agent = new http.Agent({ keepAlive: true });
-  const latencies: { path: string; ms: number; status: number }[] = [];
-  const pending = new Set<Promise<void>>();
-  let turn = 0;
-  const get = (route: string) =>
-    new Promise<void>((resolve) => {
-      const started = performance.now();
-      http
-        .get(`${baseUrl}${route}`, { agent }, (response) => {
-          response.resume();
-          response.on('end', () => {
-            latencies.push({ path: route, ms: performance.now() - started, status: response.statusCode ?? 0 });
-            resolve();
-          });
-        })
-        .on('error', () => {
-          latencies.push({ path: route, ms: performance.now() - started, status: 0 });
-          resolve();
-        });
-    });
-  const timer = setInterval(() => {
-    const route = SAMPLED_PATHS[turn++ % SAMPLED_PATHS.length] ?? '/';
-    const request = get(route).finally(() => pending.delete(request));
-    pending.add(request);
-  }, SAMPLE_EVERY_MS);
-  return async () => {
-    clearInterval(timer);
-    await Promise.all(pending);
-    agent.destroy();
-    return latencies;
-  };
-}
-
 /**
  * Counts the compiles that really ran while it watches: the server's child processes (each compile
  * is one sandbox process; a compile takes 100 ms or more, so a 10 ms look at /proc sees each one).
@@ -173,6 +141,7 @@ export interface CompileBenchResult {
     readonly sandboxRuns: number;
     readonly cachedAnswers: number;
   };
+  readonly attacks: AttackBenchResult;
   readonly load: { before: number[]; after: number[] };
   readonly serverStartMs: number;
 }
@@ -254,12 +223,12 @@ export async function benchCompile(): Promise<CompileBenchResult> {
     }
 
     log('the other requests on an idle compile service (2 s)');
-    const stopIdle = sampleOtherRequests(server.baseUrl);
+    const stopIdle = sampleRequests(server.baseUrl, SAMPLED_PATHS, SAMPLE_EVERY_MS);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const idle = await stopIdle();
 
     log(`a class: ${CLASS_SIZE} different blinks from ${CLASS_SIZE} accounts at once`);
-    const stopSampling = sampleOtherRequests(server.baseUrl);
+    const stopSampling = sampleRequests(server.baseUrl, SAMPLED_PATHS, SAMPLE_EVERY_MS);
     const stopCountingClass = countCompileProcesses(serverPid);
     await new Promise((resolve) => setTimeout(resolve, 200));
     const classStart = performance.now();
@@ -271,6 +240,9 @@ export async function benchCompile(): Promise<CompileBenchResult> {
     const lastAnswerMs = Math.max(...classAnswers.map((a) => a.atMs));
     const classRuns = stopCountingClass();
     const during = await stopSampling();
+
+    log('the attack: the linker’s long line, then 10 accounts flooding while a learner presses Run');
+    const attacks = await benchAttacks(server.baseUrl, { solo, accounts: learners.slice(0, 11), quick });
     load.after = os.loadavg();
 
     return {
@@ -294,6 +266,7 @@ export async function benchCompile(): Promise<CompileBenchResult> {
         sandboxRuns: sameRuns,
         cachedAnswers: sameAnswers.filter((a) => a.cached === true).length,
       },
+      attacks,
       load,
       serverStartMs: server.startupMs,
     };
@@ -338,6 +311,8 @@ export function compileMarkdown(r: CompileBenchResult): string {
     `A class pressing Run together: ${CLASS_SIZE} accounts each send a different blink (its own delay) at once. The last answer came after ${s(r.class.lastAnswerMs)} (${statuses(r.class.statuses)}; ${r.class.sandboxRuns} compiles ran). Meanwhile \`${SAMPLED_PATHS.join('`, `')}\`, one every ${SAMPLE_EVERY_MS} ms in turn from another client: p95 ${ms(r.class.during.p95Ms)}, max ${ms(r.class.during.maxMs)} (slowest: ${r.class.slowest.map((x) => `\`${x.path}\` ${ms(x.ms)}`).join(', ')}); the same requests for 2 s before, with no compile running: p95 ${ms(r.class.idle.p95Ms)}, max ${ms(r.class.idle.maxMs)}.`,
     '',
     `The same sketch at once: ${CLASS_SIZE} accounts run the unchanged \`${r.same.sketch}\` (not compiled before in the run) together: ${r.same.sandboxRuns} compile${r.same.sandboxRuns === 1 ? '' : 's'} really ran (sandbox processes the server started), ${r.same.cachedAnswers} answers came from the cache, the rest shared the run under way; last answer after ${s(r.same.lastAnswerMs)} (${statuses(r.same.statuses)}).`,
+    '',
+    ...attacksMarkdown(r.attacks),
     '',
     `How each figure is taken: one account for the sketches alone (cold = the sketch with a comment no one compiled before, so the compiler runs but the program is the same); 30 other accounts for the two bursts, all signed up over HTTP first. A compile that really ran is a sandbox process the server started (its children in \`/proc\`, looked at every 10 ms; a compile takes 100 ms or more). The server took ${s(r.serverStartMs)} from its start to its first answer.`,
   ].join('\n');

@@ -220,7 +220,7 @@ export const DEFAULT_COMPILE_CONFIG: CompileConfig = {
   maxWaiting: 60,
   maxWaitingPerAccount: 2,
   timeLimitMs: 5_000,
-  sliceMs: 2_000,
+  sliceMs: 1_500,
   maxPaused: 8,
 };
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '#shared/schemas/api-error.ts';
 import type { Session } from '#shared/schemas/auth.ts';
 import { compiledSketchSchema, compileFailedSchema } from '#shared/schemas/sketch-compile.ts';
+import { FOREVER, LONG_LINE } from '#test/compile-attacks.ts';
 import { itNeeding } from '#test/needs.ts';
 import { testSettings } from '#test/settings.ts';
 import { signUpAndSignIn } from '#test/sign-up.ts';
@@ -39,17 +40,6 @@ void loop() {
   digitalWrite(LED_BUILTIN, LOW);
   delay(500);
 }
-`;
-
-/** An include tree of 2^40 files: a sketch that compiles until the time (or memory) limit stops it. */
-const FOREVER = `#if __INCLUDE_LEVEL__ < 40
-#include __BASE_FILE__
-#include __BASE_FILE__
-#endif
-#if __INCLUDE_LEVEL__ == 0
-void setup() {}
-void loop() {}
-#endif
 `;
 
 const sketch = (body: string) => `${body}\nvoid setup() {}\nvoid loop() {}\n`;
@@ -98,16 +88,6 @@ describe('one account cannot stall the site', () => {
   it('the linker’s 327 KB line is answered as short messages, and no regular expression reads more than a capped line of it', {
     timeout: 60_000,
   }, async () => {
-    // Each macro doubles the one before: S15 is 2^15 copies of ": section ", which the linker prints in one line.
-    const defines = ['#define S0 ": section "'];
-    for (let i = 1; i <= 15; i++) defines.push(`#define S${i} S${i - 1} S${i - 1}`);
-    const longLine = `${defines.join('\n')}
-void nothere();
-__attribute__((section(".text"),noinline,used)) void g() asm("\\"" S15 "\\"");
-void g(){nothere();}
-void setup(){g();}
-void loop(){}
-`;
     await withServer({}, async (server) => {
       const learner = await signUpAndSignIn(server);
       // The service reads its own files (the core's platform.txt) once, on its first compile.
@@ -123,7 +103,7 @@ void loop(){}
       };
       let res: Awaited<ReturnType<typeof compile>>;
       try {
-        res = await compile(server, learner, longLine);
+        res = await compile(server, learner, LONG_LINE);
       } finally {
         RegExp.prototype.exec = exec;
       }
