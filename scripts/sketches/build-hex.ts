@@ -250,7 +250,8 @@ export async function buildCoreArchive(toolchain: Toolchain, board: Board, workD
     return object;
   });
   const archive = path.join(dir, 'core.a');
-  await run(toolchain.ar, ['rcs', archive, ...objects], `Archiving the core for the ${BOARD_NAMES[board]}`);
+  // D: no dates or owners in the archive, so every instance that builds it gets the same bytes (and cache key).
+  await run(toolchain.ar, ['rcsD', archive, ...objects], `Archiving the core for the ${BOARD_NAMES[board]}`);
   return archive;
 }
 
