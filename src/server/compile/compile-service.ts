@@ -61,7 +61,6 @@ export class CompileService {
   /** Compiles under way in this instance, by key: a second ask for the same source waits on the first. */
   readonly #inFlight = new Map<string, SharedCompile>();
   #problem: Promise<string | null> | null = null;
-  #problemCheckedAt = 0;
   #lastPrune = 0;
 
   constructor(options: CompileServiceOptions) {
@@ -75,19 +74,12 @@ export class CompileService {
    * minute after a problem, and after any failure of the service itself.
    */
   problem(): Promise<string | null> {
-    if (this.#problem && Date.now() - this.#problemCheckedAt > RECHECK_MS) {
-      const previous = this.#problem;
-      void previous.then((problem) => {
-        if (problem && this.#problem === previous) this.#problem = null;
-      });
-    }
     this.#problem ??= this.#check();
     return this.#problem;
   }
 
   #check(): Promise<string | null> {
-    this.#problemCheckedAt = Date.now();
-    return this.#options.compiler.problem().then(
+    const checking = this.#options.compiler.problem().then(
       (problem) => {
         if (problem) this.#options.log.error(`compiling sketches is off: ${problem}`);
         else if (this.#options.compiler.sandbox === 'off') {
@@ -100,6 +92,14 @@ export class CompileService {
         return 'The compile service could not start on this server.';
       },
     );
+    // A problem is not final: a toolchain installed or a sandbox allowed meanwhile is found a minute later.
+    void checking.then((problem) => {
+      if (!problem) return;
+      setTimeout(() => {
+        if (this.#problem === checking) this.#problem = null;
+      }, RECHECK_MS).unref();
+    });
+    return checking;
   }
 
   /** The service failed: logged, the learner told in one sentence, and everything checked again next time. */

@@ -72,7 +72,7 @@ function includeDirs(printed: string): string[] {
   return lines.slice(start + 1, end).map((line) => line.trim());
 }
 
-/** The shared libraries `ldd` says a program loads, by the paths the loader looks for them at. */
+/** The shared libraries `ldd` says a program loads, by the paths the loader looks for them at (none for a static one). */
 function sharedLibraries(printed: string): string[] {
   const found: string[] = [];
   for (const line of printed.split('\n')) {
@@ -115,7 +115,6 @@ export async function sandboxFiles(toolchain: Toolchain): Promise<SandboxFiles> 
   for (const executable of executables) {
     libraries.push(...sharedLibraries(await output('ldd', [executable]).catch(() => '')));
   }
-  if (libraries.length === 0) throw new Error('ldd listed no shared library of the toolchain');
   return {
     programs,
     folders: outermost(folders),
