@@ -49,7 +49,7 @@ export const BOARD_FLAGS: Readonly<Record<Board, { define: string; variant: stri
 };
 
 /** The libraries bundled with the core: the only ones a learner gets with the Arduino IDE and nothing else. */
-const BUNDLED_LIBRARIES = ['Wire', 'SPI', 'EEPROM', 'SoftwareSerial'];
+export const BUNDLED_LIBRARIES = ['Wire', 'SPI', 'EEPROM', 'SoftwareSerial'];
 
 /** The core's clock variables the record gives the addresses of (local statics of wiring.c). */
 const CLOCK_VARIABLES = ['timer0_millis', 'timer0_overflow_count'] as const;

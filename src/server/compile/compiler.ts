@@ -6,6 +6,7 @@ import { BOARD_CHIPS } from '#shared/content/boards.ts';
 import { BOARD_NAMES, type Board } from '#shared/content/projects.ts';
 import type { CompiledSketch, Diagnostic } from '#shared/schemas/sketch-compile.ts';
 import {
+  BUNDLED_LIBRARIES,
   boardDefines,
   COMPILED_AT,
   CXX_FLAGS,
@@ -69,7 +70,7 @@ export interface CompileTurn {
 export class CompilerFailure extends Error {}
 
 /** The flags' own version: change it when the learner's compile changes in a way the toolchain's versions do not say. */
-const FLAGS_VERSION = 'learner-2';
+const FLAGS_VERSION = 'learner-3';
 
 const shellQuote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 
@@ -208,6 +209,11 @@ export class SketchCompiler {
       const compile = [
         programs.gxx,
         ...CXX_FLAGS,
+        // As the Arduino AVR platform's platform.txt compiles a sketch, so code from the web compiles
+        // here as in the IDE (narrowing `char p[] = {0x80}` is a warning there). Left out: -flto (the
+        // core's clock variables must keep their names), -g (no debugger reads it), -MMD (no rebuilds).
+        '-fpermissive',
+        '-Wno-error=narrowing',
         '-Wall',
         '-fmax-errors=20',
         '-fno-diagnostics-show-caret',
@@ -295,7 +301,9 @@ export class SketchCompiler {
           errors.length > 0
             ? `The program has ${errors.length === 1 ? 'an error' : `${errors.length} errors`}.`
             : 'The program did not compile.',
-        diagnostics: errors.length > 0 ? diagnostics : [...diagnostics, ...unplacedFailure(run.stderr)],
+        diagnostics: (errors.length > 0 ? diagnostics : [...diagnostics, ...unplacedFailure(run.stderr)]).map(
+          (diagnostic) => missingLibrary(diagnostic, workspace.libraries),
+        ),
       };
     }
     return programFrom(board, run.program, run.stdout, warnings);
@@ -334,6 +342,20 @@ function programFrom(board: Board, program: Buffer, hex: string, warnings: Diagn
       warnings,
       clock: { millis: millis.value - DATA_SPACE_OFFSET, overflowCount: overflowCount.value - DATA_SPACE_OFFSET },
     },
+  };
+}
+
+/** `Foo.h: No such file or directory`, for a header a sketch includes (the path already reduced). */
+const MISSING_HEADER = /^([A-Za-z_][\w-]*)\.(?:h|hpp): No such file or directory$/;
+
+/** A library we do not ship is said in plain words, with the ones we do, not as a missing file. */
+function missingLibrary(diagnostic: Diagnostic, ours: readonly string[]): Diagnostic {
+  const name = MISSING_HEADER.exec(diagnostic.message)?.[1];
+  if (!name) return diagnostic;
+  const available = [...BUNDLED_LIBRARIES, ...ours].sort((a, b) => a.localeCompare(b)).join(', ');
+  return {
+    ...diagnostic,
+    message: `RoboForge does not have the ${name} library yet. These libraries are available: ${available}.`,
   };
 }
 

@@ -5,6 +5,14 @@ import { courtesyRefusal, topLevelFunctions, translationUnit, withoutCommentsAnd
 const TWO_MB = 2 * 1024 * 1024;
 
 describe('topLevelFunctions', () => {
+  it('declares a function whose parameters hold a function pointer', () => {
+    const source = 'void loop() { every(100, blink); }\nvoid every(unsigned long ms, void (*action)()) { action(); }\n';
+    expect(topLevelFunctions(source)).toEqual([
+      { prototype: 'void loop();', line: 1 },
+      { prototype: 'void every(unsigned long ms, void (*action)());', line: 2 },
+    ]);
+  });
+
   it('finds each function defined at the top level, with its line, as the IDE would declare it', () => {
     const source = [
       '#include <Servo.h>', // 1
@@ -78,7 +86,7 @@ describe('topLevelFunctions', () => {
 });
 
 describe('translationUnit', () => {
-  it('puts Arduino.h first and the prototypes before the first function, with #line directives back to the learner’s lines', () => {
+  it('puts Arduino.h first and the prototypes before the first function, each on its own function’s line', () => {
     const unit = translationUnit('int led = 13;\nvoid setup() { blink(); }\nvoid blink() { }\n');
     expect(unit).toBe(
       [
@@ -87,6 +95,7 @@ describe('translationUnit', () => {
         'int led = 13;',
         '#line 2 "sketch.ino"',
         'void setup();',
+        '#line 3 "sketch.ino"',
         'void blink();',
         '#line 2 "sketch.ino"',
         'void setup() { blink(); }',

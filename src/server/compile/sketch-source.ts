@@ -56,11 +56,13 @@ function blankedAt(source: string, i: number): { text: string; end: number } | n
 const NOT_FUNCTIONS = new Set(['if', 'while', 'for', 'switch', 'return', 'sizeof', 'catch', 'do', 'else']);
 const TYPE_INTRODUCERS = /^(?:class|struct|union|enum|namespace|typedef|template|extern)\b/;
 /**
- * `type name(params)`, possibly `const`: the head of a function definition at the top level. Its
+ * `type name(params)`, possibly `const`: the head of a function definition at the top level, its
+ * parameters holding one level of parentheses at most (a function pointer's `void (*action)()`). Its
  * repeated group gives back little (a word and the spaces or `*&` after it share no character), and
  * HEAD_MAX bounds what it reads anyway.
  */
-const FUNCTION_HEAD = /^((?:[A-Za-z_][\w:<>,]*[\s*&]+)+)([A-Za-z_]\w*)\s*\(([^()]*)\)\s*(?:const\s*)?$/;
+const FUNCTION_HEAD =
+  /^((?:[A-Za-z_][\w:<>,]*[\s*&]+)+)([A-Za-z_]\w*)\s*\(((?:[^()]|\([^()]*\))*)\)\s*(?:const\s*)?$/;
 /** The longest head (spaces collapsed) a prototype is made from: no real one comes near. */
 const HEAD_MAX = 500;
 
@@ -158,9 +160,8 @@ export function translationUnit(source: string): string {
     '#include <Arduino.h>',
     `#line 1 ${file}`,
     ...(first.line > 1 ? [before] : []),
-    // A prototype the compiler cannot read points at the function it was made from.
-    `#line ${first.line} ${file}`,
-    ...functions.map((fn) => fn.prototype),
+    // Each prototype is placed on its own function's line: one the compiler cannot read points there.
+    ...functions.flatMap((fn) => [`#line ${fn.line} ${file}`, fn.prototype]),
     `#line ${first.line} ${file}`,
     after,
     '',

@@ -19,7 +19,7 @@ import { COMPILED_AT } from '../../../../scripts/sketches/build-hex.ts';
 // monitor, the stepper's steps, the DS3231's time.
 
 const LIBRARIES_DIR = import.meta.dirname;
-const LIBRARIES = ['Servo', 'LiquidCrystal_I2C', 'DHT', 'Stepper', 'RTClib'] as const;
+const LIBRARIES = ['Servo', 'LiquidCrystal_I2C', 'DHT', 'Stepper', 'RTClib', 'pitches'] as const;
 type Library = (typeof LIBRARIES)[number];
 
 const exampleFile = (library: Library, name: string) =>
@@ -270,6 +270,58 @@ describe('our Arduino libraries', () => {
         'done',
       ]);
       expect(sim.view('rtc')).toMatchObject({ time: '2031-01-01 00:00:01' });
+    });
+  });
+
+  describe('pitches', () => {
+    it('the melody plays C4, E4 and G4, rests, then C5, on the trainer board’s buzzer', async () => {
+      const sim = await simulateExample('pitches', 'melody', TRAINER_BOARD);
+      const rises: number[] = [];
+      sim.board.onPinChange('D8', (high, micros) => {
+        if (high) rises.push(micros);
+      });
+      sim.run(2_500);
+      // The notes as the buzzer pin plays them: a run of rises about 1/f apart, a gap between notes.
+      const notes: number[][] = [];
+      rises.forEach((rise, i) => {
+        const gap = rise - (rises[i - 1] ?? Number.NEGATIVE_INFINITY);
+        if (gap > 20_000) notes.push([]);
+        else notes.at(-1)?.push(gap);
+      });
+      const hertz = notes.map((periods) => Math.round(1e6 / (periods.reduce((a, b) => a + b, 0) / periods.length)));
+      // tone() divides the 16 MHz clock by whole numbers, as on a real Uno: 262 Hz asked is 263 Hz played.
+      const asked = [262, 330, 392, 523];
+      expect(hertz).toHaveLength(asked.length);
+      for (const [i, played] of hertz.entries()) {
+        expect(Math.abs(played - (asked[i] ?? 0))).toBeLessThanOrEqual((asked[i] ?? 0) / 100);
+      }
+      expect(sim.serial).toBe('');
+    });
+
+    it('names every note with its frequency, from B0 to D#8, and REST', async () => {
+      const sim = await simulateExample('pitches', 'every-call', TRAINER_BOARD);
+      waitForSerial(sim, '4978');
+      expect(serialLines(sim)).toEqual([
+        '0',
+        '31',
+        '33',
+        '35',
+        '37',
+        '39',
+        '41',
+        '44',
+        '46',
+        '49',
+        '52',
+        '55',
+        '58',
+        '62',
+        '262',
+        '440',
+        '4186',
+        '4699',
+        '4978',
+      ]);
     });
   });
 });
