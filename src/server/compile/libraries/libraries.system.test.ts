@@ -19,7 +19,7 @@ import { COMPILED_AT } from '../../../../scripts/sketches/build-hex.ts';
 // monitor, the stepper's steps, the DS3231's time.
 
 const LIBRARIES_DIR = import.meta.dirname;
-const LIBRARIES = ['Servo', 'LiquidCrystal_I2C', 'DHT', 'Stepper', 'RTClib', 'pitches'] as const;
+const LIBRARIES = ['Servo', 'LiquidCrystal_I2C', 'DHT', 'Stepper', 'RTClib', 'pitches', 'NewPing'] as const;
 type Library = (typeof LIBRARIES)[number];
 
 const exampleFile = (library: Library, name: string) =>
@@ -322,6 +322,22 @@ describe('our Arduino libraries', () => {
         '4699',
         '4978',
       ]);
+    });
+  });
+
+  describe('NewPing', () => {
+    it('ping_cm() gives the distance to what is in front of the HC-SR04, and 0 beyond the maximum', async () => {
+      const sim = await simulateExample('NewPing', 'simple-ping', TRAINER_BOARD);
+      sim.set('sonar', 'cm', 114);
+      waitForSerial(sim, 'cm\r\n');
+      // NewPing reckons 57 µs of echo per cm, the HC-SR04 (and sound at 20 °C) 58: 114 cm reads about 116,
+      // give or take the centimetre pulseIn() loses counting its loop, as on a real board.
+      const cm = Number(/^Ping: (\d+)cm$/.exec(serialLines(sim).at(-1) ?? '')?.[1]);
+      expect(Math.abs(cm - 116)).toBeLessThanOrEqual(1);
+      // Beyond the sketch's MAX_DISTANCE (200 cm): no echo counts, and the next ping says 0.
+      sim.set('sonar', 'cm', 300);
+      waitForSerial(sim, 'Ping: 0cm\r\n');
+      expect(serialLines(sim).filter((line) => line === 'Ping: 0cm')).toHaveLength(1);
     });
   });
 });
