@@ -45,6 +45,7 @@ export type PartKind =
   | 'mq2'
   | 'dht11'
   | 'lcd-i2c'
+  | 'lcd-parallel'
   | 'led'
   | 'active-buzzer'
   | 'inductive-sensor'

@@ -19,6 +19,7 @@ import {
   turbiditySensor,
 } from './inputs.ts';
 import { lcdI2c } from './lcd-i2c.ts';
+import { lcdParallel } from './lcd-parallel.ts';
 import { dcMotor, l298nDriver } from './motor-driver.ts';
 import { activeBuzzer, led, passiveBuzzer, relayModule, waterPump } from './outputs.ts';
 import { type PartFactory, passivePart } from './part.ts';
@@ -59,4 +60,5 @@ export const PART_MODELS: Readonly<Record<PartKind, PartFactory>> = {
   'uln2003-stepper': uln2003Stepper,
   dht11,
   'lcd-i2c': lcdI2c,
+  'lcd-parallel': lcdParallel,
 };

@@ -19,7 +19,16 @@ import { COMPILED_AT } from '../../../../scripts/sketches/build-hex.ts';
 // monitor, the stepper's steps, the DS3231's time.
 
 const LIBRARIES_DIR = import.meta.dirname;
-const LIBRARIES = ['Servo', 'LiquidCrystal_I2C', 'DHT', 'Stepper', 'RTClib', 'pitches', 'NewPing'] as const;
+const LIBRARIES = [
+  'Servo',
+  'LiquidCrystal_I2C',
+  'LiquidCrystal',
+  'DHT',
+  'Stepper',
+  'RTClib',
+  'pitches',
+  'NewPing',
+] as const;
 type Library = (typeof LIBRARIES)[number];
 
 const exampleFile = (library: Library, name: string) =>
@@ -37,6 +46,24 @@ const BARE_UNO: Circuit = {
   board: 'uno',
   parts: [{ id: 'arduino', kind: 'arduino', label: 'Arduino Uno', pins: ['D2'] }],
   wires: [],
+};
+
+/** A 16×2 LCD on the Uno's own pins, wired as the Arduino Starter Kit and the LiquidCrystal examples wire it. */
+const STARTER_KIT_LCD: Circuit = {
+  slug: 'starter-kit-lcd',
+  board: 'uno',
+  parts: [
+    { id: 'arduino', kind: 'arduino', label: 'Arduino Uno', pins: ['D12', 'D11', 'D5', 'D4', 'D3', 'D2'] },
+    { id: 'lcd', kind: 'lcd-parallel', label: '16×2 LCD', pins: ['RS', 'E', 'D4', 'D5', 'D6', 'D7'] },
+  ],
+  wires: [
+    ['RS', 'D12'],
+    ['E', 'D11'],
+    ['D4', 'D5'],
+    ['D5', 'D4'],
+    ['D6', 'D3'],
+    ['D7', 'D2'],
+  ].map(([lcd, arduino]) => ({ from: `lcd.${lcd}`, to: `arduino.${arduino}`, color: 'yellow' as const })),
 };
 
 /**
@@ -175,6 +202,14 @@ describe('our Arduino libraries', () => {
       sim.run(20);
       expect(lcdLines(sim)).toEqual(['Bye', '']);
       expect(sim.view('lcd')).toMatchObject({ backlight: false });
+    });
+  });
+
+  describe('LiquidCrystal', () => {
+    it('the Starter Kit’s LCD shows "hello, world!" and counts the seconds below it', async () => {
+      const sim = await simulateExample('LiquidCrystal', 'hello-world', STARTER_KIT_LCD);
+      runUntil(sim, () => lcdLines(sim)[1] === '2', 'two seconds on the LCD', 3_000, 20);
+      expect(lcdLines(sim)).toEqual(['hello, world!', '2']);
     });
   });
 

@@ -6,46 +6,22 @@
 // Header-only.
 //
 // The backpack's eight outputs: P0 RS, P1 RW, P2 E, P3 the backlight, P4-P7 the LCD's D4-D7. The
-// LCD runs in 4-bit mode: each byte goes as two halves, each latched when E falls.
+// LCD runs in 4-bit mode: each byte goes as two halves, each latched when E falls. The instructions
+// themselves are RoboForge_HD44780.h's, shared with LiquidCrystal.
 #ifndef ROBOFORGE_LIQUIDCRYSTAL_I2C_H
 #define ROBOFORGE_LIQUIDCRYSTAL_I2C_H
 
 #include <Arduino.h>
-#include <Print.h>
+#include <RoboForge_HD44780.h>
 #include <Wire.h>
 
-#define LCD_CLEARDISPLAY 0x01
-#define LCD_RETURNHOME 0x02
-#define LCD_ENTRYMODESET 0x04
-#define LCD_DISPLAYCONTROL 0x08
-#define LCD_CURSORSHIFT 0x10
-#define LCD_FUNCTIONSET 0x20
-#define LCD_SETCGRAMADDR 0x40
-#define LCD_SETDDRAMADDR 0x80
-
-#define LCD_ENTRYLEFT 0x02
-#define LCD_ENTRYSHIFTINCREMENT 0x01
-#define LCD_DISPLAYON 0x04
-#define LCD_CURSORON 0x02
-#define LCD_BLINKON 0x01
-#define LCD_DISPLAYMOVE 0x08
-#define LCD_MOVERIGHT 0x04
-#define LCD_MOVELEFT 0x00
-#define LCD_2LINE 0x08
-#define LCD_5x10DOTS 0x04
-#define LCD_5x8DOTS 0x00
 #define LCD_BACKLIGHT 0x08
 #define LCD_NOBACKLIGHT 0x00
 
-class LiquidCrystal_I2C : public Print {
+class LiquidCrystal_I2C : public RoboForge_HD44780 {
  public:
   LiquidCrystal_I2C(uint8_t address, uint8_t columns, uint8_t rows)
-      : address_(address),
-        columns_(columns),
-        rows_(rows),
-        backlight_(LCD_BACKLIGHT),
-        control_(LCD_DISPLAYON),
-        entry_(LCD_ENTRYLEFT) {}
+      : address_(address), columns_(columns), rows_(rows), backlight_(LCD_BACKLIGHT) {}
 
   void init() { begin(columns_, rows_); }
 
@@ -59,51 +35,8 @@ class LiquidCrystal_I2C : public Print {
     Wire.begin();
     delay(50);  // the LCD needs 40 ms after power-on
     expanderWrite(0);
-    // Into 4-bit mode: 0x3 three times, then 0x2 (HD44780U, "Initializing by instruction").
-    writeHalf(0x30);
-    delayMicroseconds(4500);
-    writeHalf(0x30);
-    delayMicroseconds(4500);
-    writeHalf(0x30);
-    delayMicroseconds(150);
-    writeHalf(0x20);
-    command(LCD_FUNCTIONSET | (rows > 1 ? LCD_2LINE : (charsize & LCD_5x10DOTS)));
-    control_ = LCD_DISPLAYON;
-    command(LCD_DISPLAYCONTROL | control_);
-    clear();
-    entry_ = LCD_ENTRYLEFT;
-    command(LCD_ENTRYMODESET | entry_);
-    home();
+    initialize(rows, charsize, false);
   }
-
-  void clear() {
-    command(LCD_CLEARDISPLAY);
-    delayMicroseconds(2000);
-  }
-  void home() {
-    command(LCD_RETURNHOME);
-    delayMicroseconds(2000);
-  }
-  void setCursor(uint8_t column, uint8_t row) {
-    static const uint8_t starts[] = {0x00, 0x40, 0x14, 0x54};
-    if (row >= rows_) row = rows_ - 1;
-    if (row > 3) row = 3;
-    command(LCD_SETDDRAMADDR | (column + starts[row]));
-  }
-
-  void display() { setControl(control_ | LCD_DISPLAYON); }
-  void noDisplay() { setControl(control_ & ~LCD_DISPLAYON); }
-  void cursor() { setControl(control_ | LCD_CURSORON); }
-  void noCursor() { setControl(control_ & ~LCD_CURSORON); }
-  void blink() { setControl(control_ | LCD_BLINKON); }
-  void noBlink() { setControl(control_ & ~LCD_BLINKON); }
-  void scrollDisplayLeft() { command(LCD_CURSORSHIFT | LCD_DISPLAYMOVE | LCD_MOVELEFT); }
-  void scrollDisplayRight() { command(LCD_CURSORSHIFT | LCD_DISPLAYMOVE | LCD_MOVERIGHT); }
-  void leftToRight() { setEntry(entry_ | LCD_ENTRYLEFT); }
-  void rightToLeft() { setEntry(entry_ & ~LCD_ENTRYLEFT); }
-  // Each new character moves the text instead of the cursor.
-  void autoscroll() { setEntry(entry_ | LCD_ENTRYSHIFTINCREMENT); }
-  void noAutoscroll() { setEntry(entry_ & ~LCD_ENTRYSHIFTINCREMENT); }
 
   // The older names some examples use.
   void cursor_on() { cursor(); }
@@ -126,40 +59,17 @@ class LiquidCrystal_I2C : public Print {
     else noBacklight();
   }
 
-  // One of 8 characters of your own (0-7), 5x8 dots: each byte is a row, its low 5 bits the dots.
-  void createChar(uint8_t location, const uint8_t charmap[]) {
-    location &= 0x7;
-    command(LCD_SETCGRAMADDR | (location << 3));
-    for (uint8_t i = 0; i < 8; i++) write(charmap[i]);
-    command(LCD_SETDDRAMADDR);  // back to the text, as the HD44780 writes CGRAM until told otherwise
-  }
-
-  virtual size_t write(uint8_t value) {
-    send(value, 0x01);
-    return 1;
-  }
-  using Print::write;
-
- private:
-  void setEntry(uint8_t entry) {
-    entry_ = entry;
-    command(LCD_ENTRYMODESET | entry_);
-  }
-  void setControl(uint8_t control) {
-    control_ = control;
-    command(LCD_DISPLAYCONTROL | control_);
-  }
-  void command(uint8_t value) { send(value, 0); }
-  void send(uint8_t value, uint8_t mode) {
-    writeHalf((value & 0xF0) | mode);
-    writeHalf(((value << 4) & 0xF0) | mode);
-  }
-  void writeHalf(uint8_t bits) {
-    expanderWrite(bits | 0x04);  // E high
+ protected:
+  // Four bits on P4-P7 with RS on P0, latched when E (P2) falls.
+  virtual void latch(uint8_t bits, bool character) {
+    uint8_t out = (bits & 0xF0) | (character ? 0x01 : 0x00);
+    expanderWrite(out | 0x04);  // E high
     delayMicroseconds(1);
-    expanderWrite(bits & ~0x04);  // E falls: the LCD takes these four bits
+    expanderWrite(out & ~0x04);  // E falls: the LCD takes these four bits
     delayMicroseconds(50);
   }
+
+ private:
   void expanderWrite(uint8_t bits) {
     Wire.beginTransmission(address_);
     Wire.write((uint8_t)(bits | backlight_));
@@ -170,8 +80,6 @@ class LiquidCrystal_I2C : public Print {
   uint8_t columns_;
   uint8_t rows_;
   uint8_t backlight_;
-  uint8_t control_;
-  uint8_t entry_;
 };
 
 #endif
