@@ -235,6 +235,23 @@ describe('our Arduino libraries', () => {
       expect(serialLines(sim)[3]).toMatch(/^Humidity: 35\.00% {2}Temperature: 12\.00C 53\.60F {2}Heat index: /);
     });
 
+    it('DHT_Unified describes the DHT11 and reads it as sensor events', async () => {
+      const sim = await simulateExample('DHT', 'unified', tutorialCircuit('air-quality-monitor'));
+      sim.set('dht', 'celsius', 24);
+      sim.set('dht', 'humidity', 55);
+      sim.fastForward(1_900);
+      waitForSerial(sim, 'Humidity: ');
+      runUntil(sim, () => sim.serial.endsWith('%\r\n'), 'the end of the reading');
+      expect(serialLines(sim)).toEqual([
+        'DHTxx Unified Sensor Example',
+        'Sensor Type: DHT11',
+        'Max Value:   50.00C',
+        'Resolution:  5.00%',
+        'Temperature: 24.00C',
+        'Humidity: 55.00%',
+      ]);
+    });
+
     it('reads tenths, and below zero, from a DHT22', async () => {
       const sim = await simulateExample('DHT', 'dht22-tester', BARE_UNO);
       attachDht22(sim.board, 'D2', { celsius: -5.3, humidity: 45.2 });

@@ -87,7 +87,7 @@ test('a library RoboForge does not ship is said in plain words, with the ones it
       column: expect.any(Number),
       severity: 'error',
       message:
-        'RoboForge does not have the CapacitiveSensor library yet. These libraries are available: DHT, EEPROM, LiquidCrystal, LiquidCrystal_I2C, NewPing, pitches, RTClib, Servo, SoftwareSerial, SPI, Stepper, Wire.',
+        'RoboForge does not have the CapacitiveSensor library yet. These libraries are available: Adafruit_Sensor, DHT, EEPROM, LiquidCrystal, LiquidCrystal_I2C, NewPing, pitches, RTClib, Servo, SoftwareSerial, SPI, Stepper, Wire.',
     },
   ]);
 });
