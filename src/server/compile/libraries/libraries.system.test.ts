@@ -28,6 +28,7 @@ const LIBRARIES = [
   'RTClib',
   'pitches',
   'NewPing',
+  'CapacitiveSensor',
 ] as const;
 type Library = (typeof LIBRARIES)[number];
 
@@ -390,6 +391,14 @@ describe('our Arduino libraries', () => {
       sim.set('sonar', 'cm', 300);
       waitForSerial(sim, 'Ping: 0cm\r\n');
       expect(serialLines(sim).filter((line) => line === 'Ping: 0cm')).toHaveLength(1);
+    });
+  });
+
+  describe('CapacitiveSensor', () => {
+    it('says -2 when the receive pin never follows (no resistor, no foil), after its time-out', async () => {
+      const sim = await simulateExample('CapacitiveSensor', 'every-call', BARE_UNO);
+      runUntil(sim, () => serialLines(sim).length === 2 && sim.serial.endsWith('\r\n'), 'two readings', 1_000, 10);
+      expect(serialLines(sim)).toEqual(['-2', '-2']);
     });
   });
 });

@@ -79,7 +79,7 @@ test('a prototype the compiler cannot read is reported on its own function’s l
 });
 
 test('a library RoboForge does not ship is said in plain words, with the ones it does', async ({ server }) => {
-  const res = await compile(server, '#include <CapacitiveSensor.h>\nvoid setup() {}\nvoid loop() {}\n');
+  const res = await compile(server, '#include <MFRC522.h>\nvoid setup() {}\nvoid loop() {}\n');
   expect(res.status).toBe(422);
   expect(compileFailedSchema.parse(res.body).error.diagnostics).toEqual([
     {
@@ -87,7 +87,7 @@ test('a library RoboForge does not ship is said in plain words, with the ones it
       column: expect.any(Number),
       severity: 'error',
       message:
-        'RoboForge does not have the CapacitiveSensor library yet. These libraries are available: Adafruit_Sensor, DHT, EEPROM, LiquidCrystal, LiquidCrystal_I2C, NewPing, pitches, RTClib, Servo, SoftwareSerial, SPI, Stepper, Wire.',
+        'RoboForge does not have the MFRC522 library yet. These libraries are available: Adafruit_Sensor, CapacitiveSensor, DHT, EEPROM, LiquidCrystal, LiquidCrystal_I2C, NewPing, pitches, RTClib, Servo, SoftwareSerial, SPI, Stepper, Wire.',
     },
   ]);
 });
