@@ -7,7 +7,7 @@ const TWO_MB = 2 * 1024 * 1024;
 describe('topLevelFunctions', () => {
   it('declares a function whose parameters hold a function pointer', () => {
     const source = 'void loop() { every(100, blink); }\nvoid every(unsigned long ms, void (*action)()) { action(); }\n';
-    expect(topLevelFunctions(source)).toEqual([
+    expect(topLevelFunctions(source)).toMatchObject([
       { prototype: 'void loop();', line: 1 },
       { prototype: 'void every(unsigned long ms, void (*action)());', line: 2 },
     ]);
@@ -32,7 +32,7 @@ describe('topLevelFunctions', () => {
       'static bool ready() { return "{" != 0; }', // 15
       'void wave(int times) { for (int i = 0; i < times; i++) { arm.write(i * 30); } }', // 16
     ].join('\n');
-    expect(topLevelFunctions(source)).toEqual([
+    expect(topLevelFunctions(source)).toMatchObject([
       { prototype: 'void setup();', line: 6 },
       { prototype: 'void loop();', line: 9 },
       { prototype: 'unsigned long distanceCm(int trig, int echo);', line: 11 },
@@ -60,7 +60,7 @@ describe('topLevelFunctions', () => {
     const count = Math.ceil(TWO_MB / 11);
     const functions = topLevelFunctions('void f(){}\n'.repeat(count));
     expect(functions).toHaveLength(count);
-    expect(functions.at(-1)).toEqual({ prototype: 'void f();', line: count });
+    expect(functions.at(-1)).toEqual({ prototype: 'void f();', line: count, conditions: [] });
   });
 
   // The old code read each of these in under 0.5 s (FUNCTION_HEAD's repeated group gives back little:
@@ -69,16 +69,18 @@ describe('topLevelFunctions', () => {
     const words = `${'w'.repeat(69)} `.repeat(30_000);
     expect(topLevelFunctions(`${words}f() {}`)).toEqual([]);
     expect(topLevelFunctions(`${words}{}`)).toEqual([]);
-    const after = [{ prototype: 'void g();', line: 2 }];
+    const after = [{ prototype: 'void g();', line: 2, conditions: [] }];
     expect(topLevelFunctions(`${'*'.repeat(TWO_MB)};\nvoid g() {}`)).toEqual(after);
     expect(topLevelFunctions(`x ${'#'.repeat(TWO_MB)};\nvoid g() {}`)).toEqual(after);
-    expect(topLevelFunctions(`void f() {${'{'.repeat(TWO_MB)}`)).toEqual([{ prototype: 'void f();', line: 1 }]);
+    expect(topLevelFunctions(`void f() {${'{'.repeat(TWO_MB)}`)).toEqual([
+      { prototype: 'void f();', line: 1, conditions: [] },
+    ]);
     expect(topLevelFunctions(`${'('.repeat(TWO_MB)}\nvoid g() {}`)).toEqual([]);
   });
 
   it('reads a `#` after code on its line as code, and one after spaces as a preprocessor line', () => {
     const source = [`${' '.repeat(300)}#define X {`, 'void f() {}', 'int a = 1 # 2; void g() {}'].join('\n');
-    expect(topLevelFunctions(source)).toEqual([
+    expect(topLevelFunctions(source)).toMatchObject([
       { prototype: 'void f();', line: 2 },
       { prototype: 'void g();', line: 3 },
     ]);
@@ -104,6 +106,38 @@ describe('translationUnit', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('translationUnit, where the IDE would fail and need not', () => {
+  it('declares a function inside the same conditional sections as its definition', () => {
+    const source = [
+      'void setup() {}', // 1
+      '#ifdef ARDUINO_AVR_MEGA2560', // 2
+      'void megaOnly() {}', // 3
+      '#else', // 4
+      'void unoOnly() {}', // 5
+      '#endif', // 6
+      'void loop() {}', // 7
+    ].join('\n');
+    expect(topLevelFunctions(source).map((fn) => fn.conditions)).toEqual([
+      [],
+      [['#ifdef ARDUINO_AVR_MEGA2560']],
+      [['#ifdef ARDUINO_AVR_MEGA2560', '#else']],
+      [],
+    ]);
+    expect(translationUnit(source)).toContain(
+      ['#ifdef ARDUINO_AVR_MEGA2560', '#else', '#line 5 "sketch.ino"', 'void unoOnly();', '#endif'].join('\n'),
+    );
+  });
+
+  it('leaves out the prototype of a function whose type is declared later, when nothing calls it earlier', () => {
+    const unused = 'void setup() {}\nvoid loop() {}\nstruct Reading { int value; };\nvoid show(Reading r) {}\n';
+    expect(translationUnit(unused)).not.toContain('void show(Reading r);');
+    const called =
+      'void setup() {}\nvoid loop() { show(Reading()); }\nstruct Reading { int value; };\nvoid show(Reading r) {}\n';
+    // Called before its definition: declared as the IDE would (and fails as there).
+    expect(translationUnit(called)).toContain('void show(Reading r);');
   });
 });
 

@@ -61,8 +61,7 @@ const TYPE_INTRODUCERS = /^(?:class|struct|union|enum|namespace|typedef|template
  * repeated group gives back little (a word and the spaces or `*&` after it share no character), and
  * HEAD_MAX bounds what it reads anyway.
  */
-const FUNCTION_HEAD =
-  /^((?:[A-Za-z_][\w:<>,]*[\s*&]+)+)([A-Za-z_]\w*)\s*\(((?:[^()]|\([^()]*\))*)\)\s*(?:const\s*)?$/;
+const FUNCTION_HEAD = /^((?:[A-Za-z_][\w:<>,]*[\s*&]+)+)([A-Za-z_]\w*)\s*\(((?:[^()]|\([^()]*\))*)\)\s*(?:const\s*)?$/;
 /** The longest head (spaces collapsed) a prototype is made from: no real one comes near. */
 const HEAD_MAX = 500;
 
@@ -71,7 +70,16 @@ export interface FunctionDefinition {
   readonly prototype: string;
   /** The 1-based line its head starts on. */
   readonly line: number;
+  /**
+   * The conditional sections it is defined in, outermost first: each the directives of that section
+   * up to the branch it is in (`['#ifdef ARDUINO_AVR_MEGA2560']`, `['#if A', '#else']`). Empty when
+   * it is always compiled.
+   */
+  readonly conditions: readonly (readonly string[])[];
 }
+
+/** `#if`, `#ifdef`, `#ifndef`, `#elif`, `#else`, `#endif`: the directives that open, turn and close a conditional section. */
+const CONDITIONAL = /^\s*(?:#|%:|\?\?=)\s*(if|ifdef|ifndef|elif|else|endif)\b/;
 
 /**
  * The functions defined at the top level of the sketch, in order. A prototype is made only where
@@ -88,6 +96,8 @@ export function topLevelFunctions(source: string): FunctionDefinition[] {
   let parenDepth = 0;
   // Nothing but spaces and tabs since the last line break: a `#` here starts a preprocessor line.
   let lineStart = true;
+  // The conditional sections open here, each with its directives so far.
+  const sections: string[][] = [];
   for (let i = 0; i < code.length; i++) {
     const ch = code[i];
     if (ch === '#' && depth === 0 && lineStart) {
@@ -96,6 +106,14 @@ export function topLevelFunctions(source: string): FunctionDefinition[] {
       do {
         end = code.indexOf('\n', end + 1);
       } while (end !== -1 && code[end - 1] === '\\');
+      const directive = code
+        .slice(i, end === -1 ? code.length : end)
+        .replace(/\\\n/g, ' ')
+        .trim();
+      const kind = CONDITIONAL.exec(directive)?.[1];
+      if (kind === 'if' || kind === 'ifdef' || kind === 'ifndef') sections.push([directive]);
+      else if (kind === 'elif' || kind === 'else') sections.at(-1)?.push(directive);
+      else if (kind === 'endif') sections.pop();
       i = end === -1 ? code.length : end;
       headStart = i + 1;
       continue;
@@ -106,7 +124,10 @@ export function topLevelFunctions(source: string): FunctionDefinition[] {
     else if (ch === '{') {
       const head = depth === 0 && parenDepth === 0 ? code.slice(headStart, i) : '';
       const prototype = head === '' ? null : prototypeFor(head);
-      if (prototype) found.push({ prototype, line: lineAt(headStart + head.search(/\S/)) });
+      if (prototype) {
+        const line = lineAt(headStart + head.search(/\S/));
+        found.push({ prototype, line, conditions: sections.map((section) => [...section]) });
+      }
       depth++;
     } else if (ch === '}') {
       depth = Math.max(0, depth - 1);
@@ -143,25 +164,66 @@ function lineCounter(text: string): (offset: number) => number {
   };
 }
 
+/** Types a sketch declares at the top level (`struct Reading`, `enum class Mode`, `using Pins = …`), by name, with their line. */
+function declaredTypes(code: string): Map<string, number> {
+  const types = new Map<string, number>();
+  const lineAt = lineCounter(code);
+  for (const match of code.matchAll(
+    /\b(?:(?:struct|class|union|enum(?:\s+class)?)\s+([A-Za-z_]\w*)|using\s+([A-Za-z_]\w*)\s*=)/g,
+  )) {
+    const name = match[1] ?? match[2];
+    if (name && !types.has(name)) types.set(name, lineAt(match.index));
+  }
+  return types;
+}
+
+/**
+ * Which prototypes go before the first function. Left out, where the IDE would fail and need not:
+ * a function whose head names a type declared after the first function, when nothing calls it
+ * before its own definition (there, its definition declares it in time).
+ */
+function prototypesToDeclare(source: string, functions: readonly FunctionDefinition[]): FunctionDefinition[] {
+  const first = functions[0];
+  if (!first) return [];
+  const code = withoutCommentsAndStrings(source);
+  const lineStarts = [0];
+  for (let i = code.indexOf('\n'); i !== -1; i = code.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  const later = [...declaredTypes(code)].filter(([, line]) => line > first.line).map(([name]) => name);
+  return functions.filter((fn) => {
+    const name = /([A-Za-z_]\w*)\s*\($/.exec(fn.prototype.slice(0, fn.prototype.indexOf('(') + 1))?.[1] ?? '';
+    const namesLaterType = later.some((type) => new RegExp(`\\b${type}\\b`).test(fn.prototype));
+    if (!namesLaterType) return true;
+    const before = code.slice(lineStarts[first.line - 1] ?? 0, lineStarts[fn.line - 1] ?? code.length);
+    return new RegExp(`\\b${name}\\s*\\(`).test(before);
+  });
+}
+
 /**
  * The translation unit the compiler gets: `Arduino.h`, then the sketch, with every function's
- * prototype just before the first function definition (as the IDE places them), each part
- * preceded by the `#line` of the learner's file it stands for.
+ * prototype just before the first function definition that is always compiled (as the IDE places
+ * them), each under the `#line` of its own function and inside the same conditional sections as
+ * its function (so a function left out for this board has no prototype either).
  */
 export function translationUnit(source: string): string {
   const lines = source.split('\n');
   const functions = topLevelFunctions(source);
-  const first = functions[0];
+  const first = functions.find((fn) => fn.conditions.length === 0);
   const file = JSON.stringify(SKETCH_FILE_NAME);
   if (!first) return `#include <Arduino.h>\n#line 1 ${file}\n${source}\n`;
+  const declared = prototypesToDeclare(source, functions.slice(functions.indexOf(first)));
   const before = lines.slice(0, first.line - 1).join('\n');
   const after = lines.slice(first.line - 1).join('\n');
+  const declaration = (fn: FunctionDefinition) => [
+    ...fn.conditions.flat(),
+    `#line ${fn.line} ${file}`,
+    fn.prototype,
+    ...fn.conditions.map(() => '#endif'),
+  ];
   return [
     '#include <Arduino.h>',
     `#line 1 ${file}`,
     ...(first.line > 1 ? [before] : []),
-    // Each prototype is placed on its own function's line: one the compiler cannot read points there.
-    ...functions.flatMap((fn) => [`#line ${fn.line} ${file}`, fn.prototype]),
+    ...declared.flatMap(declaration),
     `#line ${first.line} ${file}`,
     after,
     '',
