@@ -23,6 +23,50 @@ function clockAt(start = START) {
   return { clock, write, read, pass: (ms: number) => (now += ms) };
 }
 
+describe('DS3231 alarms', () => {
+  const STATUS = 0x0f;
+  /** The status register now. */
+  const flags = (read: (pointer: number, count: number) => number[]) => read(STATUS, 1)[0] ?? 0;
+
+  it('sets A1F when the seconds match (A1M2–A1M4 set), and keeps it until the sketch clears it', () => {
+    // Monday 2 March 2026 07:59:58; alarm 1 at second 05 of every minute.
+    const { write, read, pass } = clockAt();
+    write(0x07, 0x05, 0x80, 0x80, 0x80);
+    pass(5_000);
+    expect(flags(read) & 0x03).toBe(0);
+    pass(2_000);
+    expect(flags(read) & 0x03).toBe(0x01);
+    pass(10_000);
+    expect(flags(read) & 0x01).toBe(0x01);
+    write(STATUS, 0x08);
+    expect(flags(read) & 0x01).toBe(0);
+  });
+
+  it('sets A2F at second 0 of the minute and hour set, and matches a day of the week (DY)', () => {
+    const { write, read, pass } = clockAt();
+    // Alarm 2 at 08:00 on day 1 (the Monday, as the clock numbers it).
+    write(0x0b, 0x00, 0x08, DAY_OF_WEEK_BIT | 0x01);
+    pass(1_000);
+    expect(flags(read) & 0x02).toBe(0);
+    pass(1_000);
+    expect(flags(read) & 0x02).toBe(0x02);
+    write(STATUS, 0x08);
+    // On the Tuesday at 08:00 it does not match.
+    pass(86_400_000);
+    expect(flags(read) & 0x02).toBe(0);
+  });
+
+  it('finds an alarm passed during a jump of the clock (a fast-forward)', () => {
+    const { write, read, pass } = clockAt();
+    // Alarm 1 on the 3rd at 12:34:56 (DT: the date).
+    write(0x07, 0x56, 0x34, 0x12, 0x03);
+    pass(2 * 86_400_000);
+    expect(flags(read) & 0x01).toBe(0x01);
+  });
+});
+
+const DAY_OF_WEEK_BIT = 0x40;
+
 describe('DS3231', () => {
   it('reads the time from register 0 on in BCD: seconds, minutes, hours (24 h), weekday, date, month, year', () => {
     const { read } = clockAt();

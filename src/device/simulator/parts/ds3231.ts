@@ -32,6 +32,15 @@ const HOURS_12 = 0x40;
 const HOURS_PM = 0x20;
 const CENTURY = 0x80;
 const ROOM_CELSIUS = 25;
+/** Status flags: alarm 1 and alarm 2 matched the time. */
+const A1F = 0x01;
+const A2F = 0x02;
+/** An alarm register's mask bit (AxMy): this field does not have to match. */
+const MASKED = 0x80;
+/** In the day/date register of an alarm: match the day of the week (DY), not the date (DT). */
+const DAY_OF_WEEK = 0x40;
+/** How far back the alarms are compared after a jump (a fast-forward): a week and a day covers every mode. */
+const ALARM_LOOKBACK_SECONDS = 8 * 86_400;
 
 const toBcd = (value: number) => ((Math.floor(value / 10) % 10) << 4) | (value % 10);
 const fromBcd = (value: number) => (value >> 4) * 10 + (value & 0x0f);
@@ -68,6 +77,8 @@ export class Ds3231 implements I2cDevice {
   /** The sketch numbers the days of the week as it likes: its day 1 is this many days after Monday. */
   private weekdayShift = 0;
   private readonly clock: () => number;
+  /** The last second (of calendar time) the alarms were compared with. */
+  private alarmsCheckedTo: number;
 
   /** `clock`: the calendar time before the sketch sets it, in ms (see calendarMs). */
   constructor(clock: () => number) {
@@ -75,6 +86,7 @@ export class Ds3231 implements I2cDevice {
     this.registers[CONTROL] = CONTROL_AT_POWER_ON;
     this.registers[STATUS] = STATUS_SET_CLOCK;
     this.registers[TEMPERATURE_MSB] = ROOM_CELSIUS;
+    this.alarmsCheckedTo = Math.floor(this.time() / 1000);
     this.latchTime();
   }
 
@@ -85,6 +97,7 @@ export class Ds3231 implements I2cDevice {
 
   connect(write: boolean): void {
     this.commitTime();
+    this.checkAlarms();
     // The chip copies its running time to the registers the master reads at every START.
     this.latchTime();
     this.expectPointer = write;
@@ -149,6 +162,40 @@ export class Ds3231 implements I2cDevice {
     ]);
   }
 
+  /**
+   * Sets A1F or A2F for every second since the last look that matched an alarm (datasheet: "Alarms"):
+   * each field of an alarm whose mask bit is clear must equal the time's; alarm 2 has no seconds and
+   * matches at second 0. The flags stay set until the sketch clears them, whatever A1IE and A2IE say.
+   */
+  private checkAlarms(): void {
+    const now = Math.floor(this.time() / 1000);
+    const r = this.registers;
+    const field = (register: number, value: number, bits: number) =>
+      (register & MASKED) !== 0 || fromBcd(register & bits) === value;
+    let day = Number.NaN;
+    let date = 0;
+    let weekday = 0;
+    for (let t = Math.max(this.alarmsCheckedTo + 1, now - ALARM_LOOKBACK_SECONDS); t <= now; t++) {
+      if (Math.floor(t / 86_400) !== day) {
+        day = Math.floor(t / 86_400);
+        const calendar = new Date(day * 86_400_000);
+        date = calendar.getUTCDate();
+        weekday = ((isoWeekday(calendar) - 1 - this.weekdayShift + 14) % 7) + 1;
+      }
+      const [second, minute, hour] = [t % 60, Math.floor(t / 60) % 60, Math.floor(t / 3600) % 24];
+      const dayOrDate = (register: number) => field(register, register & DAY_OF_WEEK ? weekday : date, 0x3f);
+      const alarm1 =
+        field(r[0x07] ?? 0, second, 0x7f) &&
+        field(r[0x08] ?? 0, minute, 0x7f) &&
+        field(r[0x09] ?? 0, hour, 0x3f) &&
+        dayOrDate(r[0x0a] ?? 0);
+      const alarm2 =
+        second === 0 && field(r[0x0b] ?? 0, minute, 0x7f) && field(r[0x0c] ?? 0, hour, 0x3f) && dayOrDate(r[0x0d] ?? 0);
+      r[STATUS] = (r[STATUS] ?? 0) | (alarm1 ? A1F : 0) | (alarm2 ? A2F : 0);
+    }
+    this.alarmsCheckedTo = now;
+  }
+
   /** After the sketch wrote time registers: the clock runs on from what they now say. */
   private commitTime(): void {
     if (!this.timeWritten) return;
@@ -168,6 +215,8 @@ export class Ds3231 implements I2cDevice {
     );
     this.offsetMs += written - this.time();
     this.weekdayShift = (((isoWeekday(new Date(written)) - weekday) % 7) + 7) % 7;
+    // A clock set anew has passed no alarm yet.
+    this.alarmsCheckedTo = Math.floor(this.time() / 1000);
   }
 }
 

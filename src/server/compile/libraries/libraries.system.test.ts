@@ -290,6 +290,15 @@ describe('our Arduino libraries', () => {
   });
 
   describe('RTClib', () => {
+    it('alarm 1 on the DS3231 fires at second 05 of each minute, and the sketch sees and clears it', async () => {
+      const sim = await simulateExample('RTClib', 'alarm', tutorialCircuit('medical-assistance-robot'));
+      waitForSerial(sim, 'Alarm set');
+      waitForSerial(sim, 'Alarm at 15:09:05\r\n', 7_000);
+      sim.fastForward(55_000);
+      waitForSerial(sim, 'Alarm at 15:10:05\r\n', 7_000);
+      expect(serialLines(sim)).toEqual(['Alarm set', 'Alarm at 15:09:05', 'Alarm at 15:10:05']);
+    });
+
     it('reads the DS3231 of the medicine reminder: date, day, time, Unix time, a future date, temperature', async () => {
       const start = new Date(2026, 2, 2, 7, 59, 59);
       const sim = await simulateExample('RTClib', 'ds3231', tutorialCircuit('medical-assistance-robot'), start);

@@ -270,6 +270,45 @@ inline void registersFromTime(const DateTime &time, uint8_t *r) {
 
 }  // namespace roboforge_rtc
 
+// The DS3231's square-wave pin: off (it then signals the alarms) or a frequency.
+enum Ds3231SqwPinMode {
+  DS3231_OFF = 0x1C,
+  DS3231_SquareWave1Hz = 0x00,
+  DS3231_SquareWave1kHz = 0x08,
+  DS3231_SquareWave4kHz = 0x10,
+  DS3231_SquareWave8kHz = 0x18
+};
+
+// What of the time alarm 1 must match: every second; the seconds; minutes and seconds; the hour
+// too; the date too; or the day of the week instead of the date.
+enum Ds3231Alarm1Mode {
+  DS3231_A1_PerSecond = 0x0F,
+  DS3231_A1_Second = 0x0E,
+  DS3231_A1_Minute = 0x0C,
+  DS3231_A1_Hour = 0x08,
+  DS3231_A1_Date = 0x00,
+  DS3231_A1_Day = 0x10
+};
+
+// Alarm 2 has no seconds: it fires at second 0 of every minute, or of the minute, hour, date or day set.
+enum Ds3231Alarm2Mode {
+  DS3231_A2_PerMinute = 0x7,
+  DS3231_A2_Minute = 0x6,
+  DS3231_A2_Hour = 0x4,
+  DS3231_A2_Date = 0x0,
+  DS3231_A2_Day = 0x8
+};
+
+// The DS1307's SQW/OUT pin: held low or high, or a square wave.
+enum Ds1307SqwPinMode {
+  DS1307_OFF = 0x00,
+  DS1307_ON = 0x80,
+  DS1307_SquareWave1HZ = 0x10,
+  DS1307_SquareWave4kHz = 0x11,
+  DS1307_SquareWave8kHz = 0x12,
+  DS1307_SquareWave32kHz = 0x13
+};
+
 class RTC_DS3231 {
  public:
   RTC_DS3231() : wire_(&Wire) {}
@@ -318,9 +357,72 @@ class RTC_DS3231 {
   // The DS3231 always runs while powered.
   bool isrunning() { return !lostPower(); }
 
+  // Alarm 1 at `time`, matching as `mode` says; its flag is then read by alarmFired(1). Needs the
+  // square-wave pin off (DS3231_OFF), as the pin signals the alarms then: false otherwise.
+  bool setAlarm1(const DateTime &time, Ds3231Alarm1Mode mode) {
+    uint8_t control = read(CONTROL);
+    if (!(control & INTCN)) return false;
+    uint8_t day = (mode & 0x10) ? weekday(time) : time.day();
+    uint8_t r[4] = {
+        (uint8_t)(roboforge_rtc::toBcd(time.second()) | ((mode & 0x01) << 7)),
+        (uint8_t)(roboforge_rtc::toBcd(time.minute()) | ((mode & 0x02) << 6)),
+        (uint8_t)(roboforge_rtc::toBcd(time.hour()) | ((mode & 0x04) << 5)),
+        (uint8_t)(roboforge_rtc::toBcd(day) | ((mode & 0x08) << 4) | ((mode & 0x10) << 2)),
+    };
+    roboforge_rtc::writeRegisters(wire_, 0x07, r, 4);
+    write(CONTROL, control | 0x01);
+    return true;
+  }
+
+  bool setAlarm2(const DateTime &time, Ds3231Alarm2Mode mode) {
+    uint8_t control = read(CONTROL);
+    if (!(control & INTCN)) return false;
+    uint8_t day = (mode & 0x08) ? weekday(time) : time.day();
+    uint8_t r[3] = {
+        (uint8_t)(roboforge_rtc::toBcd(time.minute()) | ((mode & 0x01) << 7)),
+        (uint8_t)(roboforge_rtc::toBcd(time.hour()) | ((mode & 0x02) << 6)),
+        (uint8_t)(roboforge_rtc::toBcd(day) | ((mode & 0x04) << 5) | ((mode & 0x08) << 3)),
+    };
+    roboforge_rtc::writeRegisters(wire_, 0x0B, r, 3);
+    write(CONTROL, control | 0x02);
+    return true;
+  }
+
+  // Alarm 1 or 2 no longer signals on the pin (its flag is still set when it matches).
+  void disableAlarm(uint8_t alarm) { write(CONTROL, read(CONTROL) & ~(1 << (alarm - 1))); }
+  void clearAlarm(uint8_t alarm) { write(STATUS, read(STATUS) & ~(1 << (alarm - 1))); }
+  bool alarmFired(uint8_t alarm) { return (read(STATUS) >> (alarm - 1)) & 0x01; }
+
+  Ds3231SqwPinMode readSqwPinMode() {
+    uint8_t mode = read(CONTROL) & 0x1C;
+    return (mode & INTCN) ? DS3231_OFF : (Ds3231SqwPinMode)mode;
+  }
+  void writeSqwPinMode(Ds3231SqwPinMode mode) {
+    uint8_t control = read(CONTROL) & ~(INTCN | 0x18);
+    write(CONTROL, control | (mode == DS3231_OFF ? INTCN : mode));
+  }
+
+  // The 32 kHz output pin.
+  void enable32K() { write(STATUS, read(STATUS) | EN32KHZ); }
+  void disable32K() { write(STATUS, read(STATUS) & ~EN32KHZ); }
+  bool isEnabled32K() { return (read(STATUS) & EN32KHZ) != 0; }
+
  private:
+  static const uint8_t CONTROL = 0x0E;
   static const uint8_t STATUS = 0x0F;
   static const uint8_t OSF = 0x80;
+  static const uint8_t INTCN = 0x04;
+  static const uint8_t EN32KHZ = 0x08;
+
+  // The chip's day of the week as RTClib counts it for alarms: Monday 1 ... Sunday 7.
+  static uint8_t weekday(const DateTime &time) { return time.dayOfTheWeek() == 0 ? 7 : time.dayOfTheWeek(); }
+  uint8_t read(uint8_t address) {
+    uint8_t value = 0;
+    roboforge_rtc::readRegisters(wire_, address, &value, 1);
+    return value;
+  }
+  void write(uint8_t address, uint8_t value) { roboforge_rtc::writeRegisters(wire_, address, &value, 1); }
+
   TwoWire *wire_;
 };
 
@@ -355,7 +457,49 @@ class RTC_DS1307 {
     return (seconds & 0x80) == 0;
   }
 
+  Ds1307SqwPinMode readSqwPinMode() {
+    uint8_t mode = 0;
+    roboforge_rtc::readRegisters(wire_, CONTROL, &mode, 1);
+    return (Ds1307SqwPinMode)(mode & 0x93);
+  }
+  void writeSqwPinMode(Ds1307SqwPinMode mode) {
+    uint8_t value = mode;
+    roboforge_rtc::writeRegisters(wire_, CONTROL, &value, 1);
+  }
+
+  // The 56 bytes of battery-backed RAM, addresses 0-55.
+  uint8_t readnvram(uint8_t address) {
+    uint8_t value = 0;
+    readnvram(&value, 1, address);
+    return value;
+  }
+  // Wire moves 32 bytes at a time (the register address is one of them), so larger blocks go in parts.
+  void readnvram(uint8_t *buf, uint8_t size, uint8_t address) {
+    size = ramSize(size, address);
+    for (uint8_t done = 0; done < size; done += CHUNK) {
+      uint8_t part = size - done < CHUNK ? size - done : CHUNK;
+      roboforge_rtc::readRegisters(wire_, NVRAM + address + done, buf + done, part);
+    }
+  }
+  void writenvram(uint8_t address, uint8_t data) { writenvram(address, &data, 1); }
+  void writenvram(uint8_t address, const uint8_t *buf, uint8_t size) {
+    size = ramSize(size, address);
+    for (uint8_t done = 0; done < size; done += CHUNK) {
+      uint8_t part = size - done < CHUNK ? size - done : CHUNK;
+      roboforge_rtc::writeRegisters(wire_, NVRAM + address + done, buf + done, part);
+    }
+  }
+
  private:
+  static const uint8_t CONTROL = 0x07;
+  static const uint8_t NVRAM = 0x08;
+  static const uint8_t NVRAM_SIZE = 56;
+  static const uint8_t CHUNK = 30;
+  // What fits from `address` to the end of the RAM.
+  static uint8_t ramSize(uint8_t size, uint8_t address) {
+    if (address >= NVRAM_SIZE) return 0;
+    return size > NVRAM_SIZE - address ? NVRAM_SIZE - address : size;
+  }
   TwoWire *wire_;
 };
 

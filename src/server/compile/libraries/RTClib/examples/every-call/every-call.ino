@@ -36,6 +36,24 @@ void setup() {
   DateTime copy = now;
   copy = then;
   Serial.println(copy.day());
+  ds3231.writeSqwPinMode(DS3231_OFF);
+  Serial.println(ds3231.readSqwPinMode() == DS3231_OFF);
+  Serial.println(ds3231.setAlarm1(now + TimeSpan(10), DS3231_A1_Second));
+  Serial.println(ds3231.setAlarm2(now + TimeSpan(0, 0, 2, 0), DS3231_A2_Minute));
+  Serial.println(ds3231.alarmFired(1) + ds3231.alarmFired(2));
+  ds3231.clearAlarm(1);
+  ds3231.disableAlarm(2);
+  ds3231.disable32K();
+  Serial.println(ds3231.isEnabled32K());
+  ds3231.enable32K();
+  ds1307.writeSqwPinMode(DS1307_SquareWave1HZ);
+  Serial.println(ds1307.readSqwPinMode() == DS1307_SquareWave1HZ);
+  uint8_t notes[40];
+  for (uint8_t i = 0; i < sizeof(notes); i++) notes[i] = i;
+  ds1307.writenvram(2, notes, sizeof(notes));
+  ds1307.writenvram(0, 42);
+  ds1307.readnvram(notes, sizeof(notes), 2);
+  Serial.println(ds1307.readnvram(0) + notes[39]);
 }
 
 void loop() {}
