@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Board } from '#shared/content/projects.ts';
-import { type CompiledSketch, compiledSketchSchema, type Diagnostic } from '#shared/schemas/sketch-compile.ts';
+import {
+  type CompiledSketch,
+  compiledSketchSchema,
+  type Diagnostic,
+  type SketchTab,
+} from '#shared/schemas/sketch-compile.ts';
 import type { compiledSketchesRepository } from '../db/repositories/compiled-sketches.ts';
 import { CompileQueue, type CompileQueueOptions, QueueFullError } from './compile-queue.ts';
 import { CompilerFailure, type SketchCompiler } from './compiler.ts';
@@ -113,16 +118,24 @@ export class CompileService {
    * Compiles `source` for `board` on behalf of `account`, or throws CompileRefusal; `signal` is the
    * learner's request: when it ends, their compile leaves the queue or is stopped.
    */
-  async compile(account: string, board: Board, source: string, signal?: AbortSignal): Promise<CompileAnswer> {
+  async compile(
+    account: string,
+    board: Board,
+    source: string,
+    signal?: AbortSignal,
+    tabs: readonly SketchTab[] = [],
+  ): Promise<CompileAnswer> {
     const problem = await this.problem();
     if (problem) throw new CompileRefusal('unavailable', problem, 3600);
     await this.#countFor(account);
-    const refusal = courtesyRefusal(source);
-    if (refusal) {
+    for (const file of [{ name: null, source }, ...tabs]) {
+      const refusal = courtesyRefusal(file.source);
+      if (!refusal) continue;
+      const where = file.name === null ? {} : { file: file.name };
       return {
         ok: false,
         message: refusal.message,
-        diagnostics: [{ line: refusal.line, column: 0, severity: 'error', message: refusal.message }],
+        diagnostics: [{ ...where, line: refusal.line, column: 0, severity: 'error', message: refusal.message }],
       };
     }
     let toolchainKey: string;
@@ -131,7 +144,11 @@ export class CompileService {
     } catch (error) {
       throw this.#failed(error);
     }
-    const key = createHash('sha256').update(`${board}\0${toolchainKey}\0`).update(source).digest('hex');
+    const hash = createHash('sha256').update(`${board}\0${toolchainKey}\0`).update(source);
+    for (const tab of [...tabs].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      hash.update(`\0${tab.name}\0`).update(tab.source);
+    }
+    const key = hash.digest('hex');
     const stored = await this.#options.cache.find(key);
     if (stored !== null) {
       const parsed = compiledSketchSchema.safeParse({ ...JSON.parse(stored), cached: true });
@@ -140,7 +157,7 @@ export class CompileService {
     let shared = this.#inFlight.get(key);
     if (!shared) {
       const controller = new AbortController();
-      const answer = this.#compileNow(account, key, board, source, controller.signal).finally(() =>
+      const answer = this.#compileNow(account, key, board, source, tabs, controller.signal).finally(() =>
         this.#inFlight.delete(key),
       );
       shared = { answer, controller, askers: 0 };
@@ -177,11 +194,16 @@ export class CompileService {
     key: string,
     board: Board,
     source: string,
+    tabs: readonly SketchTab[],
     signal: AbortSignal,
   ): Promise<CompileAnswer> {
     let outcome: Awaited<ReturnType<SketchCompiler['compile']>>;
     try {
-      outcome = await this.#queue.run(account, (turn) => this.#options.compiler.compile(board, source, turn), signal);
+      outcome = await this.#queue.run(
+        account,
+        (turn) => this.#options.compiler.compile(board, source, turn, tabs),
+        signal,
+      );
     } catch (error) {
       if (error instanceof QueueFullError) {
         const wait = this.#queue.retryAfterSeconds();

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BOARD_CHIPS } from '#shared/content/boards.ts';
 import { BOARD_NAMES, type Board } from '#shared/content/projects.ts';
-import type { CompiledSketch, Diagnostic } from '#shared/schemas/sketch-compile.ts';
+import type { CompiledSketch, Diagnostic, SketchTab } from '#shared/schemas/sketch-compile.ts';
 import {
   BUNDLED_LIBRARIES,
   boardDefines,
@@ -203,10 +203,13 @@ export class SketchCompiler {
   }
 
   /** The script the sandbox runs: compile the sketch on standard input, link, and hand over the program. */
-  #script(board: Board, libraries: readonly string[]) {
+  #script(board: Board, libraries: readonly string[], tabs: readonly SketchTab[]) {
+    const written = tabs.filter((tab) => !tab.name.endsWith('.ino'));
+    const sources = written.filter((tab) => tab.name.endsWith('.cpp'));
     return ({ core, build, scratch, programs }: SandboxPlaces) => {
       const tools = toolchainOf({ compiler: programs.gxx, core });
-      const compile = [
+      // One translation unit: the sketch with its .ino tabs; each .cpp tab is another, as in the IDE.
+      const compile = (file: string, object: string) => [
         programs.gxx,
         ...CXX_FLAGS,
         // As the Arduino AVR platform's platform.txt compiles a sketch, so code from the web compiles
@@ -227,10 +230,11 @@ export class SketchCompiler {
         ...libraries.map((name) => `-I${build}/libraries/${name}`),
         '-x',
         'c++',
-        'sketch.cpp',
+        file,
         '-o',
-        'sketch.o',
+        object,
       ];
+      const objects = sources.map((tab) => `${tab.name.slice(0, -'.cpp'.length)}.cpp.o`);
       const link = [
         programs.gcc,
         '-Os',
@@ -240,6 +244,7 @@ export class SketchCompiler {
         '-o',
         'sketch.elf',
         'sketch.o',
+        ...objects,
         `${build}/${board}/core.a`,
         '-lm',
       ];
@@ -251,7 +256,12 @@ export class SketchCompiler {
       return [
         `cd ${shellQuote(scratch)} || exit 90`,
         `${shellQuote(programs.cat)} > sketch.cpp || exit 90`,
-        step(compile),
+        ...written.map((tab) => writeFile(programs.cat, tab)),
+        // Every translation unit is compiled, so the learner hears of the mistakes in each.
+        'failed=0',
+        `${q(compile('sketch.cpp', 'sketch.o'))} >&2 3>&- || failed=1`,
+        ...sources.map((tab, i) => `${q(compile(tab.name, objects[i] ?? ''))} >&2 3>&- || failed=1`),
+        '[ "$failed" = 0 ] || exit 1',
         step(link),
         step(hex),
         `${shellQuote(programs.cat)} sketch.elf >&3 || exit 90`,
@@ -260,11 +270,23 @@ export class SketchCompiler {
     };
   }
 
-  /** Compiles one sketch for a board in the sandbox. Rejects with CompilerFailure when the service itself fails. */
-  async compile(board: Board, source: string, turn: CompileTurn = {}): Promise<CompileOutcome> {
+  /**
+   * Compiles one sketch (with its tabs) for a board in the sandbox. Rejects with CompilerFailure when
+   * the service itself fails.
+   */
+  async compile(
+    board: Board,
+    source: string,
+    turn: CompileTurn = {},
+    tabs: readonly SketchTab[] = [],
+  ): Promise<CompileOutcome> {
     const { workspace, files } = await this.#keyed(board);
     const limits = this.limits;
-    const run = await runInSandbox(this.#script(board, workspace.libraries), translationUnit(source), {
+    const unit = translationUnit(
+      source,
+      tabs.filter((tab) => tab.name.endsWith('.ino')),
+    );
+    const run = await runInSandbox(this.#script(board, workspace.libraries, tabs), unit, {
       mode: this.#settings.sandbox,
       mounts: { core: this.#settings.core, build: workspace.root, files },
       limits,
@@ -278,7 +300,11 @@ export class SketchCompiler {
         diagnostics: [],
       };
     }
-    const diagnostics = parseDiagnostics(run.stderr);
+    const diagnostics = parseDiagnostics(
+      run.stderr,
+      50,
+      tabs.map((tab) => tab.name),
+    );
     const warnings = diagnostics.filter((d) => d.severity === 'warning');
     if (run.stopped === 'output') {
       return {
@@ -343,6 +369,18 @@ function programFrom(board: Board, program: Buffer, hex: string, warnings: Diagn
       clock: { millis: millis.value - DATA_SPACE_OFFSET, overflowCount: overflowCount.value - DATA_SPACE_OFFSET },
     },
   };
+}
+
+/**
+ * The shell line that writes a tab into the sandbox's folder: a here-document whose end marker is
+ * random and in no line of the tab, quoted so nothing in it is expanded. The name is one the schema
+ * allows (letters, digits, `_`, an extension), quoted all the same.
+ */
+function writeFile(cat: string, tab: SketchTab): string {
+  let end = '';
+  do end = `ROBOFORGE_${randomBytes(12).toString('hex')}`;
+  while (tab.source.includes(end));
+  return `${shellQuote(cat)} > ${shellQuote(tab.name)} <<'${end}' || exit 90\n${tab.source}\n${end}`;
 }
 
 /** `Foo.h: No such file or directory`, for a header a sketch includes (the path already reduced). */

@@ -107,18 +107,30 @@ function linkerMessage(line: string): string | null {
 /** A line the answer can name: GCC gives line 0 to what has none (`<command-line>:0:0`), and forged text may too. */
 const lineNumber = (digits: string | undefined) => Math.max(1, Number(digits));
 
-const isSketch = (file: string) => file === SKETCH_FILE_NAME || file.endsWith(`/${SKETCH_FILE_NAME}`);
+/**
+ * The learner's file a message is in: `null` for the sketch's own `.ino`, a tab's name (`pitches.h`)
+ * for one of its other files, `undefined` for a file that is not theirs (a library's header).
+ */
+function learnersFile(file: string, tabs: ReadonlySet<string>): string | null | undefined {
+  if (file === SKETCH_FILE_NAME || file.endsWith(`/${SKETCH_FILE_NAME}`)) return null;
+  // A tab is in the folder the compiler runs in, so it is named without one (a library's is not).
+  return tabs.has(file) ? file : undefined;
+}
 
-export function parseDiagnostics(output: string, maxCount = 50): Diagnostic[] {
+/** Where a message is, on the learner's own lines: the tab's name beside the line, when it is in a tab. */
+const at = (file: string | null, line: number) => (file === null ? { line } : { file, line });
+
+export function parseDiagnostics(output: string, maxCount = 50, tabNames: readonly string[] = []): Diagnostic[] {
+  const tabs = new Set(tabNames);
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
-  // The sketch line that included the header the next messages are about.
-  let includedAt: number | null = null;
+  // The learner's line that included the header the next messages are about.
+  let includedAt: { file: string | null; line: number } | null = null;
   // A header's message placed nowhere yet (Arduino.h comes before the sketch's first line): the
   // sketch's next note (a macro's expansion, a call) says which of its lines led there.
   let unplaced: { index: number } | null = null;
   const add = (diagnostic: Diagnostic) => {
-    const key = `${diagnostic.line}:${diagnostic.column}:${diagnostic.severity}:${diagnostic.message}`;
+    const key = `${diagnostic.file ?? ''}:${diagnostic.line}:${diagnostic.column}:${diagnostic.severity}:${diagnostic.message}`;
     if (seen.has(key) || diagnostics.length >= maxCount) return;
     seen.add(key);
     diagnostics.push(diagnostic);
@@ -126,32 +138,41 @@ export function parseDiagnostics(output: string, maxCount = 50): Diagnostic[] {
   for (const line of output.split('\n').map(cut)) {
     const included = INCLUDED_FROM.exec(line);
     if (included) {
-      if (isSketch(included[1] ?? '')) includedAt = lineNumber(included[2]);
+      const file = learnersFile(included[1] ?? '', tabs);
+      if (file !== undefined) includedAt = { file, line: lineNumber(included[2]) };
       continue;
     }
     const note = NOTE.exec(line);
     if (note) {
       const target = unplaced === null ? undefined : diagnostics[unplaced.index];
-      if (target && isSketch(note[1] ?? '')) {
-        diagnostics[unplaced?.index ?? 0] = { ...target, line: lineNumber(note[2]), column: Number(note[3] ?? 0) };
+      const file = learnersFile(note[1] ?? '', tabs);
+      if (target && file !== undefined) {
+        const { file: _, ...rest } = target;
+        diagnostics[unplaced?.index ?? 0] = { ...rest, ...at(file, lineNumber(note[2])), column: Number(note[3] ?? 0) };
         unplaced = null;
       }
       continue;
     }
     const located = LOCATED.exec(line);
     if (located) {
-      const [prefix, file = '', at, column, kind] = located;
+      const [prefix, file = '', where, column, kind] = located;
       const message = line.slice(prefix.length);
       const severity = kind === 'warning' ? 'warning' : 'error';
-      if (isSketch(file)) {
-        add({ line: lineNumber(at), column: Number(column ?? 0), severity, message: withoutPaths(message) });
+      const learners = learnersFile(file, tabs);
+      if (learners !== undefined) {
+        add({
+          ...at(learners, lineNumber(where)),
+          column: Number(column ?? 0),
+          severity,
+          message: withoutPaths(message),
+        });
       } else {
         const before = diagnostics.length;
         add({
-          line: includedAt ?? 1,
+          ...(includedAt ? at(includedAt.file, includedAt.line) : { line: 1 }),
           column: 0,
           severity,
-          message: `${lastSegment(file)}:${at}: ${withoutPaths(message)}`,
+          message: `${lastSegment(file)}:${where}: ${withoutPaths(message)}`,
         });
         if (includedAt === null && diagnostics.length > before) unplaced = { index: before };
       }

@@ -198,36 +198,45 @@ function prototypesToDeclare(source: string, functions: readonly FunctionDefinit
   });
 }
 
+/** One of the sketch's `.ino` files: the sketch's own, or a tab the IDE would join to it. */
+export interface InoFile {
+  readonly name: string;
+  readonly source: string;
+}
+
 /**
- * The translation unit the compiler gets: `Arduino.h`, then the sketch, with every function's
- * prototype just before the first function definition that is always compiled (as the IDE places
- * them), each under the `#line` of its own function and inside the same conditional sections as
- * its function (so a function left out for this board has no prototype either).
+ * The translation unit the compiler gets: `Arduino.h`, then the sketch, then its other `.ino` tabs in
+ * the order of their names (as the IDE joins them), each under a `#line` of its own file. Every
+ * function's prototype goes just before the sketch's first function that is always compiled (as the
+ * IDE places them; after the sketch's text when it has none), each under the `#line` of its own
+ * function and inside the same conditional sections as its function (so a function left out for
+ * this board has no prototype either).
  */
-export function translationUnit(source: string): string {
+export function translationUnit(source: string, tabs: readonly InoFile[] = []): string {
+  const files = [{ name: SKETCH_FILE_NAME, source }, ...[...tabs].sort((a, b) => (a.name < b.name ? -1 : 1))];
+  const quoted = (name: string) => JSON.stringify(name);
+  const declarations = files.flatMap(({ name, source: text }) => {
+    const functions = topLevelFunctions(text);
+    const first = functions.find((fn) => fn.conditions.length === 0);
+    const declared = first ? prototypesToDeclare(text, functions.slice(functions.indexOf(first))) : functions;
+    return declared.flatMap((fn) => [
+      ...fn.conditions.flat(),
+      `#line ${fn.line} ${quoted(name)}`,
+      fn.prototype,
+      ...fn.conditions.map(() => '#endif'),
+    ]);
+  });
   const lines = source.split('\n');
-  const functions = topLevelFunctions(source);
-  const first = functions.find((fn) => fn.conditions.length === 0);
-  const file = JSON.stringify(SKETCH_FILE_NAME);
-  if (!first) return `#include <Arduino.h>\n#line 1 ${file}\n${source}\n`;
-  const declared = prototypesToDeclare(source, functions.slice(functions.indexOf(first)));
-  const before = lines.slice(0, first.line - 1).join('\n');
-  const after = lines.slice(first.line - 1).join('\n');
-  const declaration = (fn: FunctionDefinition) => [
-    ...fn.conditions.flat(),
-    `#line ${fn.line} ${file}`,
-    fn.prototype,
-    ...fn.conditions.map(() => '#endif'),
+  const first = topLevelFunctions(source).find((fn) => fn.conditions.length === 0);
+  const at = first ? first.line - 1 : lines.length;
+  const sketch = [
+    `#line 1 ${quoted(SKETCH_FILE_NAME)}`,
+    ...(at > 0 ? [lines.slice(0, at).join('\n')] : []),
+    ...declarations,
+    ...(first ? [`#line ${first.line} ${quoted(SKETCH_FILE_NAME)}`, lines.slice(at).join('\n')] : []),
   ];
-  return [
-    '#include <Arduino.h>',
-    `#line 1 ${file}`,
-    ...(first.line > 1 ? [before] : []),
-    ...declared.flatMap(declaration),
-    `#line ${first.line} ${file}`,
-    after,
-    '',
-  ].join('\n');
+  const others = files.slice(1).flatMap(({ name, source: text }) => [`#line 1 ${quoted(name)}`, text]);
+  return ['#include <Arduino.h>', ...sketch, ...others, ''].join('\n');
 }
 
 const INCLUDE = /^\s*(?:#|%:|\?\?=)\s*include/;

@@ -10,14 +10,43 @@ import { z } from './z.ts';
 /** The most a sketch may be, in UTF-8 bytes: a longer one is answered 413. */
 export const SKETCH_SOURCE_MAX_BYTES = 64 * 1024;
 
+/** A tab's name, as the Arduino IDE's tabs are files beside the `.ino`: `pitches.h`, `motors.cpp`, `more.ino`. */
+export const SKETCH_TAB_NAME = /^[A-Za-z0-9_]+\.(?:h|hpp|cpp|ino)$/;
+export const SKETCH_TABS_MAX = 8;
+
+export const sketchTabSchema = z.strictObject({
+  name: z
+    .string({ error: 'a tab’s name must be text' })
+    .regex(SKETCH_TAB_NAME, 'a tab is named with letters, digits and _, then .h, .hpp, .cpp or .ino (pitches.h)'),
+  source: z
+    .string({ error: 'a tab’s source must be text' })
+    .refine((source) => !source.includes('\0'), 'a tab cannot hold a NUL character'),
+});
+export type SketchTab = z.infer<typeof sketchTabSchema>;
+
 export const compileRequestSchema = z.strictObject({
   board: z.enum(BOARDS, { error: 'board must be uno, nano or mega' }),
   source: z.string({ error: 'source must be the sketch as text' }),
+  /** The sketch's other files (the IDE's tabs); the sizes of all of them and `source` count together. */
+  files: z
+    .array(sketchTabSchema)
+    .max(SKETCH_TABS_MAX, `a sketch may have at most ${SKETCH_TABS_MAX} tabs besides its .ino`)
+    .refine(
+      (files) => new Set(files.map((file) => file.name.toLowerCase())).size === files.length,
+      'each tab needs a name of its own',
+    )
+    .refine(
+      (files) => files.every((file) => !file.name.toLowerCase().startsWith('sketch.')),
+      'a tab cannot be called sketch: that is the sketch itself',
+    )
+    .optional(),
 });
 export type CompileRequest = z.infer<typeof compileRequestSchema>;
 
 /** One thing the compiler said about the learner's own source: lines and columns count from 1 in their `.ino`. */
 export const diagnosticSchema = z.object({
+  /** The tab it is in (`pitches.h`); absent for the sketch's own `.ino`. */
+  file: z.string().optional(),
   line: z.number().int().min(1),
   column: z.number().int().min(0),
   severity: z.enum(['error', 'warning']),

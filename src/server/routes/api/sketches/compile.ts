@@ -40,9 +40,17 @@ export const compileRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = await app.requireUser(request);
-      const { board, source } = request.body;
-      if (Buffer.byteLength(source, 'utf8') > SKETCH_SOURCE_MAX_BYTES) {
-        throw new HttpError(413, 'sketch_too_large', `A sketch may be at most ${SKETCH_SOURCE_MAX_BYTES / 1024} KB.`);
+      const { board, source, files = [] } = request.body;
+      const bytes = [source, ...files.map((file) => file.source)].reduce(
+        (sum, text) => sum + Buffer.byteLength(text),
+        0,
+      );
+      if (bytes > SKETCH_SOURCE_MAX_BYTES) {
+        throw new HttpError(
+          413,
+          'sketch_too_large',
+          `A sketch may be at most ${SKETCH_SOURCE_MAX_BYTES / 1024} KB, its tabs included.`,
+        );
       }
       reply.header('cache-control', 'no-store');
       // A learner who hangs up leaves the queue, or has their compile stopped.
@@ -52,7 +60,7 @@ export const compileRoute: FastifyPluginAsyncZod = async (app) => {
         left.abort(new Error('The learner left before the answer'));
       });
       try {
-        const answer = await app.sketchCompiles.compile(caller.userId, board, source, left.signal);
+        const answer = await app.sketchCompiles.compile(caller.userId, board, source, left.signal, files);
         if (answer.ok) return answer.sketch;
         return reply.code(422).send({
           error: { code: 'compile_failed', message: answer.message, diagnostics: answer.diagnostics },
