@@ -25,6 +25,7 @@ export class Simulation {
   private readonly models = new Map<string, PartModel>();
   private serialText = '';
   private readonly serialListeners: ((text: string) => void)[] = [];
+  private readonly updateListeners: ((ms: number) => void)[] = [];
   private sinceUpdateMs = 0;
   readonly startTime: Date;
   readonly circuit: Circuit;
@@ -68,6 +69,7 @@ export class Simulation {
       if (this.sinceUpdateMs >= UPDATE_EVERY_MS) {
         this.sinceUpdateMs = 0;
         for (const model of this.models.values()) model.update?.();
+        for (const listener of this.updateListeners) listener(UPDATE_EVERY_MS);
       }
     }
   }
@@ -80,6 +82,14 @@ export class Simulation {
   /** Everything the sketch has printed since power-on. */
   get serial(): string {
     return this.serialText;
+  }
+
+  /**
+   * Called after every model update with the simulated milliseconds since the last one: what a world
+   * around the circuit steps on, in lockstep with the board (src/device/world/).
+   */
+  onUpdate(listener: (ms: number) => void): void {
+    this.updateListeners.push(listener);
   }
 
   onSerial(listener: (text: string) => void): void {
