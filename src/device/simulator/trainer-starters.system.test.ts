@@ -133,11 +133,16 @@ describe('trainer board starters', () => {
     expect(angles.filter((angle) => angle > 45 && angle < 135).length).toBeGreaterThanOrEqual(5);
   });
 
-  it('LCD hello: the screen says Hello', async () => {
+  it('LCD hello: the screen says Hello and counts the seconds, “1 second” without an “s”', async () => {
     const sim = await simulateStarter('lcd-hello');
     runUntil(sim, () => (lcdLines(sim)[0] ?? '').includes('Hello'), 'Hello on the LCD', 2_000);
     const view = sim.view('lcd');
     expect(view.kind === 'lcd' && view.backlight).toBe(true);
+    const counted = () => lcdLines(sim)[1] ?? '';
+    // Each count in turn, a second of simulated time apart.
+    for (const said of ['0 seconds', '1 second', '2 seconds', '3 seconds']) {
+      runUntil(sim, () => counted() === said, said, 1_500);
+    }
   });
 
   it('a blank sketch of every circuit (“Start my own on this circuit”) compiles without a warning and runs', async () => {
