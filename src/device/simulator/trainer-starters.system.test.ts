@@ -111,6 +111,14 @@ describe('trainer board starters', () => {
     expect(sounding(sim)).toBe(true);
     expect(ledBrightness(sim, 'redLed')).toBe(1);
     expect(sim.serial).toMatch(/Distance: (9|10) cm/);
+    // The red LED stays lit while something is near (it does not flash), as its card says.
+    for (let ms = 0; ms < 1_000; ms += 50) {
+      sim.run(50);
+      expect(ledBrightness(sim, 'redLed')).toBe(1);
+    }
+    const card = TRAINER_STARTERS.find((s) => s.id === 'distance-alarm')?.description;
+    expect(card).toMatch(/light up red/);
+    expect(card).not.toMatch(/flash/);
     sim.set('sonar', 'cm', 60);
     runUntil(sim, () => !sounding(sim), 'the alarm to stop', 500);
     sim.run(50);
