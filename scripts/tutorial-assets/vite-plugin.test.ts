@@ -30,7 +30,7 @@ describe('tutorial assets made at build time', () => {
   it('the trainer board: its diagram and each starter sketch, highlighted', () => {
     const assets = buildTrainerBoardAssets();
     expect(assets.wiringSvg).toMatch(/^<svg [^>]*class="wiring-diagram"/);
-    expect(assets.wiringSvg).toContain('>HC-SR04 distance sensor<');
+    expect(assets.wiringSvg).toContain('>Distance sensor (HC-SR04)<');
     expect(assets.starters.map((s) => s.id)).toEqual(TRAINER_STARTERS.map((s) => s.id));
     for (const starter of assets.starters) {
       expect(starter.codeLines).toHaveLength(starter.source.trimEnd().split('\n').length);

@@ -111,6 +111,14 @@ describe('trainer board starters', () => {
     expect(sounding(sim)).toBe(true);
     expect(ledBrightness(sim, 'redLed')).toBe(1);
     expect(sim.serial).toMatch(/Distance: (9|10) cm/);
+    // The red LED stays lit while something is near (it does not flash), as its card says.
+    for (let ms = 0; ms < 1_000; ms += 50) {
+      sim.run(50);
+      expect(ledBrightness(sim, 'redLed')).toBe(1);
+    }
+    const card = TRAINER_STARTERS.find((s) => s.id === 'distance-alarm')?.description;
+    expect(card).toMatch(/light up red/);
+    expect(card).not.toMatch(/flash/);
     sim.set('sonar', 'cm', 60);
     runUntil(sim, () => !sounding(sim), 'the alarm to stop', 500);
     sim.run(50);
@@ -133,11 +141,16 @@ describe('trainer board starters', () => {
     expect(angles.filter((angle) => angle > 45 && angle < 135).length).toBeGreaterThanOrEqual(5);
   });
 
-  it('LCD hello: the screen says Hello', async () => {
+  it('LCD hello: the screen says Hello and counts the seconds, “1 second” without an “s”', async () => {
     const sim = await simulateStarter('lcd-hello');
     runUntil(sim, () => (lcdLines(sim)[0] ?? '').includes('Hello'), 'Hello on the LCD', 2_000);
     const view = sim.view('lcd');
     expect(view.kind === 'lcd' && view.backlight).toBe(true);
+    const counted = () => lcdLines(sim)[1] ?? '';
+    // Each count in turn, a second of simulated time apart.
+    for (const said of ['0 seconds', '1 second', '2 seconds', '3 seconds']) {
+      runUntil(sim, () => counted() === said, said, 1_500);
+    }
   });
 
   it('a blank sketch of every circuit (“Start my own on this circuit”) compiles without a warning and runs', async () => {

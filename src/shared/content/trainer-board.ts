@@ -30,7 +30,7 @@ const PARTS: readonly WiringPart[] = [
   { id: 'rail', kind: 'breadboard-rail', label: 'Power rail', pins: ['+', '-'] },
   { id: 'button', kind: 'push-button', label: 'Push button', pins: ['leg 1', 'leg 2'] },
   { id: 'greenLed', kind: 'led', label: 'Green LED', pins: ['+', '-'] },
-  { id: 'sonar', kind: 'hc-sr04', label: 'HC-SR04 distance sensor', pins: ['VCC', 'TRIG', 'ECHO', 'GND'] },
+  { id: 'sonar', kind: 'hc-sr04', label: 'Distance sensor (HC-SR04)', pins: ['VCC', 'TRIG', 'ECHO', 'GND'] },
   { id: 'yellowLed', kind: 'led', label: 'Yellow LED', pins: ['+', '-'] },
   { id: 'redLed', kind: 'led', label: 'Red LED', pins: ['+', '-'] },
   { id: 'buzzer', kind: 'passive-buzzer', label: 'Buzzer', pins: ['+', '-'] },

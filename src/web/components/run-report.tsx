@@ -1,6 +1,7 @@
 import { AlertTriangle, Play } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import type { PlainDiagnostic } from '#web/lib/plain-words.ts';
 import type { RunState } from '#web/lib/run-sketch.ts';
 
 /** Run, for the text editor and the blocks alike: a spinner and "Compiling…" while the server compiles. */
@@ -38,9 +39,28 @@ export function SaveNotice({ notice }: { notice: string | null }) {
   );
 }
 
+/** One mistake: its plain words a button that shows its line, the compiler's own words under them. */
+function Mistake({ diagnostic, onGoTo }: { diagnostic: PlainDiagnostic; onGoTo: (line: number) => void }) {
+  return (
+    <li data-diagnostic={diagnostic.severity}>
+      <button
+        type="button"
+        className="text-left font-semibold underline decoration-dotted underline-offset-4 hover:decoration-solid"
+        onClick={() => onGoTo(diagnostic.line)}
+      >
+        {diagnostic.plain}
+      </button>
+      <span className="mt-0.5 block font-mono text-xs text-muted">The compiler: {diagnostic.compiler}</span>
+    </li>
+  );
+}
+
+const mistakeKey = (diagnostic: PlainDiagnostic) => `${diagnostic.line}-${diagnostic.compiler}`;
+
 /**
  * What Run found, under the editor (text or blocks): the mistakes to fix (each a button that shows
- * its line, or its block), a refusal, or that it runs, with the compiler's warnings.
+ * its line, or its block; what may be only the first one's knock-on folded under it), a refusal, or
+ * that it runs, with the compiler's warnings.
  */
 export function RunReport({
   run,
@@ -52,6 +72,7 @@ export function RunReport({
   ranWords?: string;
 }) {
   if (run.kind === 'mistakes') {
+    const others = run.knockOn.length;
     return (
       <section
         role="alert"
@@ -65,18 +86,21 @@ export function RunReport({
         </p>
         <ul className="mt-2 flex flex-col gap-2 text-sm">
           {run.diagnostics.map((diagnostic) => (
-            <li key={`${diagnostic.line}-${diagnostic.compiler}`} data-diagnostic={diagnostic.severity}>
-              <button
-                type="button"
-                className="text-left font-semibold underline decoration-dotted underline-offset-4 hover:decoration-solid"
-                onClick={() => onGoTo(diagnostic.line)}
-              >
-                {diagnostic.plain}
-              </button>
-              <span className="mt-0.5 block font-mono text-xs text-muted">The compiler: {diagnostic.compiler}</span>
-            </li>
+            <Mistake key={mistakeKey(diagnostic)} diagnostic={diagnostic} onGoTo={onGoTo} />
           ))}
         </ul>
+        {others > 0 ? (
+          <details className="mt-2 text-sm" data-knock-on="">
+            <summary className="cursor-pointer text-muted">
+              Fix this one first: {others === 1 ? 'the other message' : `the other ${others}`} may go away with it.
+            </summary>
+            <ul className="mt-2 flex flex-col gap-2">
+              {run.knockOn.map((diagnostic) => (
+                <Mistake key={mistakeKey(diagnostic)} diagnostic={diagnostic} onGoTo={onGoTo} />
+              ))}
+            </ul>
+          </details>
+        ) : null}
       </section>
     );
   }

@@ -1,10 +1,13 @@
 import type { Diagnostic } from '#shared/schemas/sketch-compile.ts';
+import { likelyName } from './likely-name.ts';
 
 /*
  * avr-g++ 5.4's messages, said as a learner can read them: "Line 12: a `;` is missing at the end of
  * this line", with the compiler's own words kept beside it. Only the common ones; anything else is
- * shown as the compiler said it. GCC names the token after a missing `;` (often the first of the
- * next line), so a missing `;` is placed on the line before when the token starts its line.
+ * shown as the compiler said it. Each points at the line where the fix goes: GCC names the token
+ * after a missing `;` or `)` (often the first of the next line), so that mistake is placed on the
+ * line of code before when the token starts its line. After a mistake in how the code is written
+ * (a missing `;`, `)` or `}`), what follows is often its knock-on: `firstToFix` folds it away.
  */
 
 export interface PlainDiagnostic {
@@ -17,7 +20,21 @@ export interface PlainDiagnostic {
   readonly compiler: string;
 }
 
-type Rule = readonly [RegExp, (match: RegExpExecArray) => string];
+/**
+ * Where the fix goes, from the line GCC names: that line; the line of code before it when the token
+ * GCC names starts its line (GCC names what follows a missing `;` or `)`); the line of code before
+ * it always (a function started inside the one above, whose `}` is missing); or the last line of
+ * code up to it (the end of the sketch, which GCC may place past its last line).
+ */
+type Place = 'named' | 'before-token' | 'line-before' | 'last-code';
+
+interface Said {
+  readonly source: string;
+  /** The mistake was placed on an earlier line than GCC named: the token it names starts its line. */
+  readonly moved: boolean;
+}
+
+type Rule = readonly [RegExp, (match: RegExpExecArray, said: Said) => string, Place?];
 
 /**
  * The most of a message the rules read, as the server cuts a line of the compiler's (diagnostics.ts):
@@ -28,20 +45,54 @@ const MESSAGE_READ_MAX = 2_000;
 
 const q = (text: string | undefined) => `\`${text ?? ''}\``;
 
+const SEMICOLON_MISSING = 'a `;` is missing at the end of this line';
+const BRACE_MISSING = 'a `}` is missing: every `{` needs its `}`';
+
+/** "did you mean `pinMode`? Capitals count", when the sketch or Arduino has a name `name` is likely a misspelling of. */
+function didYouMean(name: string, source: string, kind: 'name' | 'type' = 'name'): string | undefined {
+  const meant = likelyName(name, source, kind);
+  if (meant === undefined) return undefined;
+  const why = meant.toLowerCase() === name.toLowerCase() ? 'Capitals count' : 'Check its spelling';
+  return `did you mean ${q(meant)}? ${why}`;
+}
+
 const RULES: readonly Rule[] = [
-  [/^expected ['‘]?;['’]? before/, () => 'a `;` is missing at the end of this line'],
-  [/^expected ['‘]?\}['’]? at end of input/, () => 'a `}` is missing: every `{` needs its `}`'],
-  [/^expected ['‘]?\)['’]? before/, () => 'a `)` is missing: every `(` needs its `)`'],
+  // GCC says "expected ',' or ';'" after a declaration (`const int LED = 13`), "expected ';'" after a statement.
+  [/^expected ['‘]?(?:,['’]? or ['‘]?)?;['’]? before/, () => SEMICOLON_MISSING, 'before-token'],
+  [/^expected ['‘]?\}['’]? at end of input/, () => BRACE_MISSING, 'last-code'],
+  [
+    /^a function-definition is not allowed here before/,
+    () => 'a `}` is missing after this line: every `{` needs its `}`',
+    'line-before',
+  ],
+  [/^expected ['‘]?\)['’]? before/, () => 'a `)` is missing: every `(` needs its `)`', 'before-token'],
   [/^expected ['‘]?\(['’]? before/, () => 'a `(` is missing here'],
+  // `int count` with no `;`, and a declaration on the next line.
+  [
+    /^expected initializer before ['‘]?(.+?)['’]?(?: token)?$/,
+    (m, { moved }) => (moved ? SEMICOLON_MISSING : `something is missing before ${q(m[1])}: a \`;\` or an \`=\`?`),
+    'before-token',
+  ],
   [/^expected (?:unqualified-id|declaration) before ['‘]?\}['’]?/, () => 'there is one `}` too many here'],
   [/^expected primary-expression before ['‘]?(.+?)['’]? token/, (m) => `something is missing before ${q(m[1])}`],
   [
     /^['‘](\w+)['’] was not declared in this scope/,
-    (m) => `${q(m[1])} is not known here: check its spelling (capitals count), or declare it first`,
+    (m, { source }) =>
+      `${q(m[1])} is not known here: ${didYouMean(m[1] ?? '', source) ?? 'check its spelling (capitals count), or declare it first'}`,
   ],
   [
     /^['‘](\w+)['’] does not name a type/,
-    (m) => `${q(m[1])} is not a type: check its spelling, or the #include it needs`,
+    (m, { source }) =>
+      `${q(m[1])} is not a type: ${didYouMean(m[1] ?? '', source, 'type') ?? 'check its spelling, or the #include it needs'}`,
+  ],
+  [
+    /^['‘](?:class |struct )?([\w:]+)['’] has no member named ['‘](\w+)['’]/,
+    (m, { source }) => {
+      const meant = didYouMean(m[2] ?? '', source);
+      return meant
+        ? `there is no ${q(m[2])} here: ${meant}`
+        : `there is no ${q(m[2])} in ${q(m[1])}: check its spelling (capitals count)`;
+    },
   ],
   [/^(\S+): No such file or directory/, (m) => `there is no library ${q(m[1])} here`],
   [/^redefinition of ['‘](.+?)['’]/, (m) => `${q(m[1])} is defined twice: give one of them another name`],
@@ -78,35 +129,73 @@ const RULES: readonly Rule[] = [
     () => 'this compares a number that can be negative with one that cannot: the answer may surprise you',
   ],
   [/^['‘](.+?)['’] was not declared/, (m) => `${q(m[1])} is not known here: check its spelling, or declare it first`],
-  [/^expected ['‘]?\}['’]? before/, () => 'a `}` is missing: every `{` needs its `}`'],
+  [/^expected ['‘]?\}['’]? before/, () => BRACE_MISSING],
 ];
 
 function cut(message: string): string {
   return message.length > MESSAGE_READ_MAX ? `${message.slice(0, MESSAGE_READ_MAX)}…` : message;
 }
 
-/** The line a missing `;` belongs to: the last line before `line` with code on it. */
-function lineBefore(source: string, line: number): number {
-  const lines = source.split('\n');
+/** A line with code on it: not blank, and not only a comment. */
+function hasCode(text: string): boolean {
+  const code = text.replace(/\/\/.*$/, '').trim();
+  return code !== '' && !code.startsWith('/*') && !code.startsWith('*');
+}
+
+/** The last line before `line` with code on it (or `line` when there is none). */
+function lineBefore(lines: readonly string[], line: number): number {
   // From the source's own last line down: `#line 4000000000` can name a line far past it.
-  for (let n = Math.min(line - 1, lines.length); n >= 1; n--) if ((lines[n - 1] ?? '').trim() !== '') return n;
+  for (let n = Math.min(line - 1, lines.length); n >= 1; n--) if (hasCode(lines[n - 1] ?? '')) return n;
   return line;
 }
 
+/** The line the fix goes on, and whether it is above the one GCC named because of the token GCC names. */
+function placed(place: Place, diagnostic: Diagnostic, lines: readonly string[]): { line: number; moved: boolean } {
+  const { line, column } = diagnostic;
+  if (place === 'line-before') return { line: lineBefore(lines, line), moved: false };
+  if (place === 'last-code') return { line: Math.min(lineBefore(lines, line + 1), line), moved: false };
+  if (place === 'before-token') {
+    const text = lines[line - 1] ?? '';
+    const indent = text.length - text.trimStart().length;
+    if (column <= indent + 1) {
+      const before = lineBefore(lines, line);
+      return { line: before, moved: before !== line };
+    }
+  }
+  return { line, moved: false };
+}
+
 export function inPlainWords(diagnostic: Diagnostic, source: string): PlainDiagnostic {
-  let line = diagnostic.line;
   const message = cut(diagnostic.message);
-  for (const [pattern, say] of RULES) {
+  for (const [pattern, say, place = 'named'] of RULES) {
     const match = pattern.exec(message);
     if (!match) continue;
-    // GCC names the token after the missing `;`: when that token starts its line, the `;` belongs above.
-    if (/^expected ['‘]?;['’]? before/.test(message)) {
-      const text = source.split('\n')[line - 1] ?? '';
-      const indent = text.length - text.trimStart().length;
-      if (diagnostic.column <= indent + 1) line = lineBefore(source, line);
-    }
-    return { line, severity: diagnostic.severity, plain: `Line ${line}: ${say(match)}.`, compiler: message };
+    const { line, moved } = placed(place, diagnostic, source.split('\n'));
+    const plain = `Line ${line}: ${say(match, { source, moved })}.`;
+    return { line, severity: diagnostic.severity, plain, compiler: message };
   }
-  const lead = diagnostic.severity === 'warning' ? 'a warning' : 'the compiler stopped here';
-  return { line, severity: diagnostic.severity, plain: `Line ${line}: ${lead}.`, compiler: message };
+  const lead = diagnostic.severity === 'warning' ? 'a warning' : 'the compiler found a mistake here';
+  return {
+    line: diagnostic.line,
+    severity: diagnostic.severity,
+    plain: `Line ${diagnostic.line}: ${lead}.`,
+    compiler: message,
+  };
+}
+
+/** A mistake in how the code is written (a missing `;`, `)` or `}`): after it, the compiler misreads what follows. */
+const MISREAD_AFTER = /^(?:expected |stray |missing terminating |a function-definition is not allowed here)/;
+
+/**
+ * The mistakes to show, up to the first in how the code is written, and what follows it: often
+ * only its knock-on (a constant the missing `;` swallowed is "not known" a hundred lines down), to
+ * fold away until that one is fixed.
+ */
+export function firstToFix(diagnostics: readonly PlainDiagnostic[]): {
+  readonly shown: readonly PlainDiagnostic[];
+  readonly knockOn: readonly PlainDiagnostic[];
+} {
+  const first = diagnostics.findIndex((d) => d.severity === 'error' && MISREAD_AFTER.test(d.compiler));
+  if (first === -1) return { shown: diagnostics, knockOn: [] };
+  return { shown: diagnostics.slice(0, first + 1), knockOn: diagnostics.slice(first + 1) };
 }

@@ -1,5 +1,5 @@
 import type { Board } from '#shared/content/projects.ts';
-import { inPlainWords, type PlainDiagnostic } from '#web/lib/plain-words.ts';
+import { firstToFix, inPlainWords, type PlainDiagnostic } from '#web/lib/plain-words.ts';
 import { programFor } from '#web/lib/sketch-compile.ts';
 import type { SketchKey } from '#web/lib/sketch-store.ts';
 
@@ -10,12 +10,20 @@ export interface LearnerProgram {
   readonly flash: number;
 }
 
-/** Where Run is: not pressed, compiling, ran (with the compiler's warnings), stopped by mistakes, or refused. */
+/**
+ * Where Run is: not pressed, compiling, ran (with the compiler's warnings), stopped by mistakes (the
+ * ones to fix first, and what may be only their knock-on), or refused.
+ */
 export type RunState =
   | { readonly kind: 'idle' }
   | { readonly kind: 'compiling' }
   | { readonly kind: 'ran'; readonly warnings: readonly PlainDiagnostic[]; readonly note?: string }
-  | { readonly kind: 'mistakes'; readonly message: string; readonly diagnostics: readonly PlainDiagnostic[] }
+  | {
+      readonly kind: 'mistakes';
+      readonly message: string;
+      readonly diagnostics: readonly PlainDiagnostic[];
+      readonly knockOn: readonly PlainDiagnostic[];
+    }
   | { readonly kind: 'refused'; readonly message: string };
 
 /**
@@ -45,8 +53,8 @@ export async function runSketch(
     };
   }
   if (result.kind === 'mistakes') {
-    const diagnostics = result.diagnostics.map((d) => inPlainWords(d, source));
-    return { state: { kind: 'mistakes', message: result.message, diagnostics } };
+    const { shown, knockOn } = firstToFix(result.diagnostics.map((d) => inPlainWords(d, source)));
+    return { state: { kind: 'mistakes', message: result.message, diagnostics: shown, knockOn } };
   }
   return {
     state: {

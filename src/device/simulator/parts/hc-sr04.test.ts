@@ -66,7 +66,7 @@ describe('HC-SR04 distance sensor', () => {
         control: {
           type: 'slider',
           key: 'cm',
-          label: 'HC-SR04: distance to the object',
+          label: 'HC-SR04: how far away something is',
           min: 2,
           max: 400,
           step: 1,

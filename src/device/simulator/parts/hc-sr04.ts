@@ -48,7 +48,7 @@ export const hcSr04: PartFactory = (context) => {
       {
         type: 'slider',
         key: 'cm',
-        label: `${context.part.label}: distance to the object`,
+        label: `${context.part.label}: how far away something is`,
         min: MIN_CM,
         max: MAX_CM,
         step: 1,

@@ -15,8 +15,13 @@ void setup() {
 }
 
 void loop() {
+  unsigned long seconds = millis() / 1000;  // seconds since the start
   lcd.setCursor(0, 1);  // the start of the second row
-  lcd.print(millis() / 1000);  // seconds since the start
-  lcd.print(" seconds");
+  lcd.print(seconds);
+  if (seconds == 1) {
+    lcd.print(" second ");  // the space covers the "s" of "0 seconds"
+  } else {
+    lcd.print(" seconds");
+  }
   delay(1000);
 }

@@ -37,7 +37,7 @@ export const TRAINER_STARTERS: readonly TrainerStarter[] = [
   {
     id: 'distance-alarm',
     title: 'Distance alarm',
-    description: 'Beep and flash red when something comes too close to the sensor.',
+    description: 'Beep and light up red when something comes too close to the sensor.',
     file: 'distance-alarm.ino',
   },
   {

@@ -11,9 +11,14 @@ interface FieldProps {
   children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
 }
 
-/** A labelled form field with its hint and error wired to the control for screen readers. */
-export function Field({ label, error, hint, children }: FieldProps) {
+/**
+ * A labelled form field with its hint and error wired to the control for screen readers. An error
+ * that says what the hint says ("Password must be at least 6 characters") takes the hint's place:
+ * the same words twice, grey and red, read as two things to fix.
+ */
+export function Field({ label, error, hint: givenHint, children }: FieldProps) {
   const id = useId();
+  const hint = error !== undefined && givenHint === error ? undefined : givenHint;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;

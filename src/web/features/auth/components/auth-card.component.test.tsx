@@ -20,6 +20,20 @@ describe('the sign-in card', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     await screen.findByText('Please enter a valid email address');
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getAllByText('Password must be at least 6 characters').length).toBeGreaterThanOrEqual(2);
+    // The hint and the error say the same: said once, as the error the field is described by.
+    const [short, ...again] = screen.getAllByText('Password must be at least 6 characters');
+    expect(again).toEqual([]);
+    const password = screen.getByLabelText('Password');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(password.getAttribute('aria-describedby')).toBe(short?.id);
+    expect(short?.className).toContain('text-red-700');
+  });
+
+  test('shows the password rule once, as a hint, before anything is typed', async () => {
+    renderAuthCard();
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Sign Up' }), { button: 0, ctrlKey: false });
+    const hint = await screen.findByText('Password must be at least 6 characters');
+    expect(screen.getByLabelText('Password').getAttribute('aria-describedby')).toBe(hint.id);
+    expect(hint.className).toContain('text-muted');
   });
 });

@@ -112,7 +112,7 @@ describe('the blocks', () => {
     expect(partOptions(trainer, 'part_reading')).toEqual([['potentiometer', 'pot']]);
     // A screen reader hears what the dropdown chooses, not only the part's name.
     expect(trainer.newBlock('part_toggle').getField('PART')?.getAriaTypeName()).toBe('part');
-    expect(partOptions(trainer, 'part_distance')).toEqual([['HC-SR04 distance sensor', 'sonar']]);
+    expect(partOptions(trainer, 'part_distance')).toEqual([['distance sensor (HC-SR04)', 'sonar']]);
     const gasAlarm = workspaceFor(tutorial('gas-leak-alarm-robot'));
     expect(partOptions(gasAlarm, 'part_switch')).toEqual([
       ['active buzzer', 'buzzer'],

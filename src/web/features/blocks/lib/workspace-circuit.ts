@@ -24,7 +24,7 @@ export function circuitOf(workspace: Blockly.Workspace): Circuit | undefined {
 /** The dropdown's value while a circuit has no part for it: the generator refuses it with a clear message. */
 export const NO_PART = '';
 
-/** A part's label as a sentence says it: "red LED", but "HC-SR04 distance sensor" and "TAKEN button" as they are. */
+/** A part's label as a sentence says it: "red LED", "distance sensor (HC-SR04)", but "TAKEN button" as it is. */
 export function partName(label: string): string {
   return /^.[a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
 }
