@@ -23,30 +23,87 @@ export interface Track {
 /** Electrical tape. */
 export const TAPE_WIDTH_M = 0.019;
 
-/** A stadium oval: two straights and two half circles, driven anticlockwise; the finish at the end of the first straight. */
-export function ovalTrack(straight = 0.8, radius = 0.3): Track {
+/** A piece of a track's centre line: a straight of a length, or an arc turning by an angle (left when positive) at a radius. */
+type Piece = { readonly straight: number } | { readonly radius: number; readonly turn: number };
+
+/** The centre line of pieces laid end to end from the origin, heading +x, a point about every centimetre. */
+function lay(pieces: readonly Piece[]): Point[] {
   const line: Point[] = [];
+  let x = 0;
+  let y = 0;
+  let heading = 0;
   const step = 0.01;
-  const arc = (cx: number, cy: number, from: number) => {
-    const count = Math.round((Math.PI * radius) / step);
-    for (let i = 0; i < count; i++) {
-      const angle = from + (Math.PI * i) / count;
-      line.push({ x: cx + radius * Math.cos(angle), y: cy + radius * Math.sin(angle) });
+  for (const piece of pieces) {
+    if ('straight' in piece) {
+      const count = Math.max(1, Math.round(piece.straight / step));
+      for (let i = 0; i < count; i++) {
+        line.push({ x, y });
+        x += (piece.straight / count) * Math.cos(heading);
+        y += (piece.straight / count) * Math.sin(heading);
+      }
+      continue;
     }
-  };
-  const straightCount = Math.round(straight / step);
-  for (let i = 0; i < straightCount; i++) line.push({ x: (straight * i) / straightCount, y: -radius });
-  arc(straight, 0, -Math.PI / 2);
-  for (let i = 0; i < straightCount; i++) line.push({ x: straight - (straight * i) / straightCount, y: radius });
-  arc(0, 0, Math.PI / 2);
+    const count = Math.max(1, Math.round((Math.abs(piece.turn) * piece.radius) / step));
+    const side = Math.sign(piece.turn);
+    // The arc's centre is to the left (a left turn) or right of the heading.
+    const cx = x - side * piece.radius * Math.sin(heading);
+    const cy = y + side * piece.radius * Math.cos(heading);
+    const from = Math.atan2(y - cy, x - cx);
+    for (let i = 0; i < count; i++) {
+      const angle = from + (piece.turn * i) / count;
+      line.push({ x: cx + piece.radius * Math.cos(angle), y: cy + piece.radius * Math.sin(angle) });
+    }
+    heading += piece.turn;
+    x = cx + piece.radius * Math.cos(from + piece.turn);
+    y = cy + piece.radius * Math.sin(from + piece.turn);
+  }
+  return line;
+}
+
+/** A track from its pieces: the robot starts 10 cm in, the finish bar just behind it. */
+function trackOf(name: string, pieces: readonly Piece[]): Track {
   return {
-    name: 'oval',
-    line,
-    start: { at: { x: 0.1, y: -radius }, heading: 0 },
-    // Just behind the start, long enough for a robot to coast to a stop on it: it meets it at the end of its lap.
-    finish: { at: { x: 0.04, y: -radius }, heading: 0, length: 0.06, width: 0.12 },
+    name,
+    line: lay(pieces),
+    start: { at: { x: 0.1, y: 0 }, heading: 0 },
+    // Long enough for a robot to coast to a stop on it: it meets it at the end of its lap.
+    finish: { at: { x: 0.04, y: 0 }, heading: 0, length: 0.06, width: 0.12 },
   };
 }
+
+/** A stadium oval: two straights and two half circles, driven anticlockwise. */
+export function ovalTrack(straight = 0.8, radius = 0.3): Track {
+  return trackOf('oval', [{ straight }, { radius, turn: Math.PI }, { straight }, { radius, turn: Math.PI }]);
+}
+
+/** S-bends: the straights of an oval with a left and a right bend between them, so the robot turns both ways. */
+export function sBendsTrack(): Track {
+  const bend = Math.PI / 3;
+  return trackOf('S-bends', [
+    { straight: 0.5 },
+    { radius: 0.25, turn: bend },
+    { radius: 0.25, turn: -bend },
+    { straight: 0.2 },
+    { radius: 0.3, turn: Math.PI },
+    { straight: 0.2 },
+    { radius: 0.25, turn: bend },
+    { radius: 0.25, turn: -bend },
+    { straight: 0.5 },
+    { radius: 0.3, turn: Math.PI },
+  ]);
+}
+
+/** Long straights and a tight hairpin at each end (20 cm across): where a robot that drives too fast flies off. */
+export function hairpinTrack(): Track {
+  return trackOf('hairpin', [
+    { straight: 0.9 },
+    { radius: 0.1, turn: Math.PI },
+    { straight: 0.9 },
+    { radius: 0.1, turn: Math.PI },
+  ]);
+}
+
+export const TRACKS = { oval: ovalTrack, sBends: sBendsTrack, hairpin: hairpinTrack } as const;
 
 /** How far `p` is from the track's centre line (to the nearest of its segments). */
 export function distanceToLine(track: Track, p: Point): number {
