@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ApiRequestError, apiFileRequest, attachmentName } from './api-client.ts';
+import { z } from '#shared/schemas/z.ts';
+import {
+  ApiRequestError,
+  apiFileRequest,
+  attachmentName,
+  createApiClient,
+  KEEPALIVE_BODY_MAX_BYTES,
+} from './api-client.ts';
 
 describe('attachmentName', () => {
   it.each([
@@ -37,5 +44,31 @@ describe('apiFileRequest', () => {
       throw new TypeError('fetch failed');
     }).catch((error: unknown) => error);
     expect(unreachable).toMatchObject({ status: 0, code: 'network_error' });
+  });
+});
+
+describe('a keepalive request (a save as the page is left)', () => {
+  const answered = (inits: RequestInit[], refuseKeepalive = false) =>
+    createApiClient(async (_input, init) => {
+      inits.push(init ?? {});
+      if (refuseKeepalive && init?.keepalive) throw new TypeError('keepalive request body too large');
+      return new Response('null', { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+
+  it('goes with keepalive when its body fits the browser’s 64 KB, and as any other past it', async () => {
+    const inits: RequestInit[] = [];
+    const request = answered(inits);
+    await request('/api/sketches/x', z.null(), { method: 'PUT', body: { source: 'delay(100);' }, keepalive: true });
+    const large = { source: 'x'.repeat(KEEPALIVE_BODY_MAX_BYTES) };
+    await request('/api/sketches/x', z.null(), { method: 'PUT', body: large, keepalive: true });
+    await request('/api/sketches/x', z.null(), { method: 'PUT', body: { source: 'delay(100);' } });
+    expect(inits.map((init) => init.keepalive === true)).toEqual([true, false, false]);
+    expect(inits[1]?.body).toBe(JSON.stringify(large));
+  });
+
+  it('goes as any other when the browser refuses it as keepalive', async () => {
+    const inits: RequestInit[] = [];
+    await answered(inits, true)('/api/sketches/x', z.null(), { method: 'PUT', body: { source: 'a' }, keepalive: true });
+    expect(inits.map((init) => init.keepalive === true)).toEqual([true, false]);
   });
 });
