@@ -47,24 +47,8 @@ export interface ApiRequest {
   /** Sent as a Bearer token; without it the request goes without an authorization header. */
   readonly accessToken?: string | null;
   readonly signal?: AbortSignal;
-  /**
-   * Sent even as the page is left (`fetch`'s `keepalive`), for a save made on `pagehide`: only a body of
-   * at most KEEPALIVE_BODY_MAX_BYTES goes so, a larger one as any other request.
-   */
+  /** Sent even as the page is left (`fetch`'s `keepalive`): the caller keeps its body within the browser's limit. */
   readonly keepalive?: boolean;
-}
-
-/** The most a `keepalive` request may carry: browsers refuse a larger body (64 KiB, for all of them in flight together). */
-export const KEEPALIVE_BODY_MAX_BYTES = 64 * 1024;
-
-/** A keepalive request the browser refuses (another one in flight holds its allowance) goes as any other. */
-async function fetchKeptAlive(fetchImpl: typeof fetch, path: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetchImpl(path, { ...init, keepalive: true });
-  } catch (error) {
-    if (init.signal?.aborted) throw error;
-    return fetchImpl(path, init);
-  }
 }
 
 /** Calls our JSON API and parses the answer with `schema`; every failure becomes an ApiRequestError. */
@@ -77,17 +61,16 @@ export function createApiClient(fetchImpl: typeof fetch = defaultFetch): ApiClie
     if (request.body !== undefined) headers['content-type'] = 'application/json';
     if (request.accessToken) headers.authorization = `Bearer ${request.accessToken}`;
 
-    const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-    const init: RequestInit = { method: request.method ?? 'GET', headers, body, signal: request.signal };
-    const keepalive =
-      request.keepalive === true &&
-      body !== undefined &&
-      new TextEncoder().encode(body).byteLength <= KEEPALIVE_BODY_MAX_BYTES;
-
     let response: Response;
     try {
       // Called before any await, so a request made on `pagehide` leaves while the page is still there.
-      response = await (keepalive ? fetchKeptAlive(fetchImpl, path, init) : fetchImpl(path, init));
+      response = await fetchImpl(path, {
+        method: request.method ?? 'GET',
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: request.signal,
+        keepalive: request.keepalive === true,
+      });
     } catch (error) {
       if (request.signal?.aborted) throw error;
       throw networkError();

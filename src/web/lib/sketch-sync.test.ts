@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Sketch } from '#shared/schemas/sketches.ts';
 import { SESSION_STORAGE_KEY } from '#web/lib/auth/storage-key.ts';
 import { sketchStore, tutorialSketchKey } from './sketch-store.ts';
-import { sendWaitingDrafts } from './sketch-sync.ts';
+import { KEEPALIVE_BODY_MAX_BYTES, sendDraft, sendWaitingDrafts } from './sketch-sync.ts';
 
 /*
  * What the start of the app sends (issue 43): the drafts an earlier visit left waiting on this device,
@@ -31,6 +31,7 @@ afterEach(() => vi.unstubAllGlobals());
 /** The account's sketches by path, answering PUTs as the server does; every PUT recorded. */
 function accountWith(stored: Record<string, Pick<Sketch, 'source' | 'revision'>>) {
   const puts: { path: string; body: Record<string, unknown> }[] = [];
+  const keptAlive: boolean[] = [];
   const sketch = (path: string, fields: Partial<Sketch> & Pick<Sketch, 'source' | 'revision'>): Sketch => ({
     id: path.split('/').at(-1) ?? 'x',
     kind: path.includes('/tutorials/') ? 'tutorial' : 'own',
@@ -47,6 +48,7 @@ function accountWith(stored: Record<string, Pick<Sketch, 'source' | 'revision'>>
     const path = String(input);
     const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
     puts.push({ path, body });
+    keptAlive.push(init?.keepalive === true);
     const current = stored[path];
     if (current && body.base_revision !== current.revision) {
       const error = { code: 'sketch_changed', message: 'changed', current: sketch(path, current) };
@@ -56,7 +58,7 @@ function accountWith(stored: Record<string, Pick<Sketch, 'source' | 'revision'>>
     stored[path] = next;
     return answer(200, sketch(path, next));
   });
-  return { puts, stored };
+  return { puts, stored, keptAlive };
 }
 
 describe('sending what waits on the device at the start of the app', () => {
@@ -88,5 +90,18 @@ describe('sending what waits on the device at the start of the app', () => {
     expect(saved).toEqual({ path, body: { source: 'delay(100); // this device', base_revision: 2 } });
     expect(account.stored[path]).toEqual({ source: 'delay(100); // this device', revision: 3 });
     expect(await sketchStore.unsent(LEARNER)).toEqual([]);
+  });
+});
+
+describe('a save as the page is left', () => {
+  it('goes with keepalive within the browser’s 64 KB, and as a normal request past it', async () => {
+    const slug = 'waste-sorting-robot';
+    const account = accountWith({});
+    const key = tutorialSketchKey(slug);
+    await sendDraft(LEARNER, key, { source: 'delay(100);', baseRevision: null }, { keepalive: true });
+    const long = `// ${'x'.repeat(KEEPALIVE_BODY_MAX_BYTES)}\n`;
+    await sendDraft(LEARNER, key, { source: long, baseRevision: 1 }, { keepalive: true });
+    expect(account.keptAlive).toEqual([true, false]);
+    expect(account.stored[`/api/sketches/tutorials/${slug}`]).toEqual({ source: long, revision: 2 });
   });
 });

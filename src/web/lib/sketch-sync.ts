@@ -73,6 +73,13 @@ export type SaveOutcome =
 const OFFLINE = { kind: 'offline' } as const;
 
 /**
+ * The most a save sent as the page is left may carry: browsers refuse a larger `keepalive` body (64 KiB,
+ * for all of them in flight together); a larger one goes as a normal request, and what the page did
+ * not live to hear is sent again at the next start.
+ */
+export const KEEPALIVE_BODY_MAX_BYTES = 64 * 1024;
+
+/**
  * The revision this tab last saved of each sketch: a save from another path (the one at the start,
  * the editor's) goes on from it, rather than take this tab's own save for another device's.
  */
@@ -123,15 +130,16 @@ export async function sendDraft(
   const baseRevision = baseOf(userId, key, draft.baseRevision);
   if (target.kind === 'own' && !own)
     throw new Error('A sketch of the learner’s own is saved with its name and circuit.');
+  const body =
+    own && target.kind === 'own'
+      ? { ...own, source, base_revision: baseRevision }
+      : { source, base_revision: baseRevision };
   try {
     // No await before the request: on `pagehide` it must leave while the page is still there.
     const saved = await authedRequest(pathOf(target), sketchSchema, {
       method: 'PUT',
-      body:
-        own && target.kind === 'own'
-          ? { ...own, source, base_revision: baseRevision }
-          : { source, base_revision: baseRevision },
-      keepalive,
+      body,
+      keepalive: keepalive && new TextEncoder().encode(JSON.stringify(body)).byteLength <= KEEPALIVE_BODY_MAX_BYTES,
     });
     return await savedAs(userId, key, source, saved.revision);
   } catch (error) {
