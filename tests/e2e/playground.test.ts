@@ -29,6 +29,35 @@ function editorText(page: Page): Promise<string> {
 const shotStyle = 'body > header, body header.fixed { visibility: hidden !important; }';
 
 describe('the playground', () => {
+  test('is in a member’s navigation from first paint, on a computer and in the phone menu', async ({ browser }) => {
+    const computer = await openSignedInPage(browser, { waitForApp: false });
+    await computer.page.goto(url(ROUTES.projects), { waitUntil: 'domcontentloaded' });
+    const nav = computer.page.getByRole('navigation', { name: 'Main' });
+    const link = nav.getByRole('link', { name: 'Playground' });
+    // There before the app knows the session, and where it was once it does: the bar does not move.
+    const painted = await link.boundingBox();
+    expect(painted).not.toBeNull();
+    await computer.page.getByTestId('user-chip').waitFor(WAIT);
+    await computer.page.locator('html:not([data-session])').waitFor({ state: 'attached' });
+    expect(await link.boundingBox()).toEqual(painted);
+    await link.click();
+    await computer.page.waitForURL(url(ROUTES.playground));
+    await expect.poll(() => link.getAttribute('aria-current')).toBe('page');
+    expect(computer.errors).toEqual([]);
+    await computer.close();
+
+    const phone = await openSignedInPage(browser, { width: 375 });
+    await phone.page.goto(url(ROUTES.projects));
+    await phone.page.getByTestId('user-chip').waitFor(WAIT);
+    await phone.page.getByRole('button', { name: 'Open menu' }).click();
+    await phone.page.getByRole('banner').getByRole('link', { name: 'Playground' }).click();
+    await phone.page.waitForURL(url(ROUTES.playground));
+    await phone.page.getByRole('button', { name: /^Blink(?! \(blocks\))/ }).waitFor(WAIT);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(phone.errors).toEqual([]);
+    await phone.close();
+  });
+
   test('Blink in one click runs on the trainer board; the sketch is renamed, listed and deleted', {
     timeout: 150_000,
   }, async ({ browser }) => {

@@ -299,6 +299,8 @@ describe('navigation', () => {
       .poll(() => nav.getByRole('link', { name: 'Home', exact: true }).getAttribute('aria-current'))
       .toBe('page');
     expect(await nav.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/auth');
+    // The playground is for members: a visitor's bar has no link to it.
+    expect(await nav.getByRole('link', { name: 'Playground' }).count()).toBe(0);
     expect(errors).toEqual([]);
     await close();
   });
@@ -324,6 +326,8 @@ describe('navigation', () => {
     await page.getByRole('button', { name: 'Open menu' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('banner').getByRole('link', { name: 'About Us' }).waitFor();
+    // The playground is for members: a visitor's menu has no link to it.
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Playground' }).count()).toBe(0);
     await page.keyboard.press('Escape');
     expect(await page.getByRole('banner').getByRole('link', { name: 'About Us' }).count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');

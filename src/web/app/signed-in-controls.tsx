@@ -13,6 +13,8 @@ import { useSession } from '#web/lib/auth/session.ts';
 import { clearSessionMarker } from '#web/lib/auth/session-hint.ts';
 import { displayName } from '#web/lib/display-name.ts';
 import { leftToTheNextPage } from '#web/lib/interrupted-load.ts';
+import { notifyInfo } from '#web/lib/notify.ts';
+import { onBackOnline } from '#web/lib/offline/connectivity.ts';
 import { QueryProvider } from '#web/lib/query-client.tsx';
 
 /**
@@ -49,6 +51,38 @@ function useKeepPersonalDataForOffline(userId: string | null) {
   }, [queryClient, userId]);
 }
 
+/**
+ * At the start of every page of a signed-in member, and when the network is back: the sketch changes
+ * an earlier visit left waiting on this device go to the account, not only when that sketch is opened
+ * again (issue 43). The sync is a chunk of its own, loaded once the page has started.
+ */
+function useSendWaitingSketches(userId: string | null) {
+  useEffect(() => {
+    if (userId === null) return;
+    let cancelled = false;
+    const send = () => {
+      import('#web/lib/sketch-sync.ts')
+        .then(async ({ sendWaitingDrafts }) => {
+          if (cancelled) return;
+          for (const name of await sendWaitingDrafts(userId)) {
+            notifyInfo(
+              'Changed on two devices',
+              `This device’s version is saved; the other device’s is kept in your sketches as “${name}”.`,
+            );
+          }
+        }, leftToTheNextPage)
+        // What could not be sent stays on the device for the next start.
+        .catch(() => undefined);
+    };
+    send();
+    const undo = onBackOnline(send);
+    return () => {
+      cancelled = true;
+      undo();
+    };
+  }, [userId]);
+}
+
 function Controls({ signedOut }: { signedOut: ReactNode }) {
   const { status, session } = useSession();
   const userId = session?.user.id ?? null;
@@ -61,6 +95,7 @@ function Controls({ signedOut }: { signedOut: ReactNode }) {
   const teaches = role === 'teacher' || role === 'admin';
   // On every page of a signed-in member: send what an earlier visit left waiting (product D15).
   usePendingChangesSync(userId);
+  useSendWaitingSketches(userId);
   useKeepPersonalDataForOffline(userId);
   useEffect(() => {
     if (status !== 'loading') clearSessionMarker();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiRequestError, apiFileRequest, attachmentName } from './api-client.ts';
+import { z } from '#shared/schemas/z.ts';
+import { ApiRequestError, apiFileRequest, attachmentName, createApiClient } from './api-client.ts';
 
 describe('attachmentName', () => {
   it.each([
@@ -37,5 +38,18 @@ describe('apiFileRequest', () => {
       throw new TypeError('fetch failed');
     }).catch((error: unknown) => error);
     expect(unreachable).toMatchObject({ status: 0, code: 'network_error' });
+  });
+});
+
+describe('a keepalive request (a save as the page is left)', () => {
+  it('asks the browser to keep it alive only when told to', async () => {
+    const inits: RequestInit[] = [];
+    const request = createApiClient(async (_input, init) => {
+      inits.push(init ?? {});
+      return new Response('null', { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    await request('/api/sketches/x', z.null(), { method: 'PUT', body: { source: 'delay(100);' }, keepalive: true });
+    await request('/api/sketches/x', z.null(), { method: 'PUT', body: { source: 'delay(100);' } });
+    expect(inits.map((init) => init.keepalive)).toEqual([true, false]);
   });
 });

@@ -47,6 +47,8 @@ export interface ApiRequest {
   /** Sent as a Bearer token; without it the request goes without an authorization header. */
   readonly accessToken?: string | null;
   readonly signal?: AbortSignal;
+  /** Sent even as the page is left (`fetch`'s `keepalive`): the caller keeps its body within the browser's limit. */
+  readonly keepalive?: boolean;
 }
 
 /** Calls our JSON API and parses the answer with `schema`; every failure becomes an ApiRequestError. */
@@ -61,11 +63,13 @@ export function createApiClient(fetchImpl: typeof fetch = defaultFetch): ApiClie
 
     let response: Response;
     try {
+      // Called before any await, so a request made on `pagehide` leaves while the page is still there.
       response = await fetchImpl(path, {
         method: request.method ?? 'GET',
         headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         signal: request.signal,
+        keepalive: request.keepalive === true,
       });
     } catch (error) {
       if (request.signal?.aborted) throw error;

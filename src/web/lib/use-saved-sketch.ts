@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Sketch } from '#shared/schemas/sketches.ts';
 import { type Draft, type SketchKey, sketchStore } from '#web/lib/sketch-store.ts';
-import { fetchServerVersion, keepAsOwnSketch, sendDraft, sendWaitingDrafts } from '#web/lib/sketch-sync.ts';
+import { fetchServerVersion, fromAnotherDevice, saveKeepingBoth, sendWaitingDrafts } from '#web/lib/sketch-sync.ts';
 
 /** How long changes may pause before the draft goes to the account. */
 const SAVE_AFTER_MS = 1500;
@@ -24,8 +24,6 @@ export interface SavedSketchOptions {
   readonly original: string | null;
   /** A sketch of one's own: its name and circuit, saved with every change. */
   readonly own: { readonly name: string; readonly circuit: string } | undefined;
-  /** Where a version from another device is kept apart. */
-  readonly circuit: string;
   readonly fileName: string;
 }
 
@@ -42,7 +40,7 @@ function ownWith(own: SavedSketchOptions['own'], content: SketchContent): Draft[
  * meanwhile is kept apart as a sketch of their own, never written over; what waits on the device goes
  * when the network is back.
  */
-export function useSavedSketch({ userId, key, original, own, circuit, fileName }: SavedSketchOptions) {
+export function useSavedSketch({ userId, key, original, own, fileName }: SavedSketchOptions) {
   const [opened, setOpened] = useState<{
     source: string;
     blocks: Blocks | null;
@@ -52,11 +50,13 @@ export function useSavedSketch({ userId, key, original, own, circuit, fileName }
   const [notice, setNotice] = useState<string | null>(null);
   const revision = useRef<number | null>(null);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const latest = useRef<{ own: SavedSketchOptions['own']; content: SketchContent }>({
+  const latest = useRef<{ own: SavedSketchOptions['own']; fileName: string; content: SketchContent }>({
     own,
+    fileName,
     content: { source: original ?? '' },
   });
   latest.current.own = own;
+  latest.current.fileName = fileName;
 
   useEffect(() => {
     let gone = false;
@@ -102,48 +102,38 @@ export function useSavedSketch({ userId, key, original, own, circuit, fileName }
   }, [userId, key, original]);
 
   const flush = useCallback(
-    async (content: SketchContent) => {
+    async (content: SketchContent, keepalive = false) => {
       setSave('saving');
       const draft = {
         source: content.source,
         baseRevision: revision.current,
         own: ownWith(latest.current.own, content),
       };
-      const outcome = await sendDraft(userId, key, draft).catch(() => ({ kind: 'offline' as const }));
+      // Where another device saved a newer version meanwhile, that one is kept as a sketch of the
+      // learner's own under this name; this device's version stays open and is saved.
+      const otherName = fromAnotherDevice(latest.current.own?.name ?? latest.current.fileName);
+      const outcome = await saveKeepingBoth(userId, key, draft, otherName, { keepalive }).catch(() => ({
+        kind: 'offline' as const,
+      }));
       if (outcome.kind === 'saved') {
         revision.current = outcome.revision;
         setSave('saved');
       } else if (outcome.kind === 'deleted-elsewhere') {
         setSave('missing');
-      } else if (outcome.kind === 'changed-elsewhere') {
-        // Another device saved a newer version meanwhile. This device's version stays open and is saved;
-        // the other is kept as a sketch of the learner's own, so neither is lost, and they are told.
-        const name = `${latest.current.own?.name ?? fileName} (from another device)`;
-        const { source, blocks } = outcome.current;
-        const kept = await keepAsOwnSketch(name, circuit, source, blocks).then(
-          () => true,
-          () => false,
-        );
+      } else if (outcome.kind === 'kept-both') {
         revision.current = outcome.current.revision;
         setNotice(
-          kept
-            ? `This code was also changed on another device. You see this device’s version; the other is kept in your account as “${name}”.`
+          outcome.keptAs
+            ? `This code was also changed on another device. You see this device’s version; the other is kept in your account as “${outcome.keptAs}”.`
             : 'This code was also changed on another device, and we could not keep that version apart: it stays on your account until this one is saved.',
         );
-        if (!kept) {
-          setSave('on-device');
-          return;
-        }
-        const again = await sendDraft(userId, key, { ...draft, baseRevision: revision.current }).catch(() => ({
-          kind: 'offline' as const,
-        }));
-        if (again.kind === 'saved') {
-          revision.current = again.revision;
+        if (outcome.mine.kind === 'saved') {
+          revision.current = outcome.mine.revision;
           setSave('saved');
         } else setSave('on-device');
       } else setSave('on-device');
     },
-    [userId, key, fileName, circuit],
+    [userId, key],
   );
 
   /**
@@ -155,7 +145,10 @@ export function useSavedSketch({ userId, key, original, own, circuit, fileName }
       latest.current.content = content;
       setSave('waiting');
       if (saveTimer.current) clearTimeout(saveTimer.current);
-      saveTimer.current = setTimeout(() => void flush(content), SAVE_AFTER_MS);
+      saveTimer.current = setTimeout(() => {
+        saveTimer.current = null;
+        void flush(content);
+      }, SAVE_AFTER_MS);
       return sketchStore.keepDraft(userId, key, content.source, revision.current, ownWith(latest.current.own, content));
     },
     [userId, key, flush],
@@ -173,15 +166,35 @@ export function useSavedSketch({ userId, key, original, own, circuit, fileName }
   useEffect(() => {
     const online = () => void sendWaitingDrafts(userId).then(() => setSave((s) => (s === 'on-device' ? 'saved' : s)));
     window.addEventListener('online', online);
-    return () => {
-      window.removeEventListener('online', online);
-      if (saveTimer.current) clearTimeout(saveTimer.current);
-    };
+    return () => window.removeEventListener('online', online);
   }, [userId]);
+
+  // A change still waiting for its moment goes at once when the page is hidden or left (keepalive, so
+  // the request outlives the page) and when the editor closes for another page of the app (issue 43).
+  useEffect(() => {
+    const sendNow = (keepalive: boolean) => {
+      if (saveTimer.current === null) return;
+      clearTimeout(saveTimer.current);
+      saveTimer.current = null;
+      void flush(latest.current.content, keepalive);
+    };
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') sendNow(true);
+    };
+    const left = () => sendNow(true);
+    document.addEventListener('visibilitychange', hidden);
+    window.addEventListener('pagehide', left);
+    return () => {
+      document.removeEventListener('visibilitychange', hidden);
+      window.removeEventListener('pagehide', left);
+      sendNow(false);
+    };
+  }, [flush]);
 
   /** The version was dropped ("Back to the tutorial's code"): nothing waits to be sent, and it starts again. */
   const restarted = useCallback((content: SketchContent) => {
     if (saveTimer.current) clearTimeout(saveTimer.current);
+    saveTimer.current = null;
     revision.current = null;
     latest.current.content = content;
     setSave('unchanged');

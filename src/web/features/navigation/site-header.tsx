@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { ROUTES } from '#shared/routes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { MenuIcon, XIcon } from '#web/components/ui/icons.tsx';
+import { useSessionHint } from '#web/lib/auth/session-hint.ts';
 import { cn } from '#web/lib/cn.ts';
 import { SITE_NAME } from '#web/lib/site.ts';
 
@@ -11,12 +12,14 @@ const OfflineIndicator = lazy(() =>
   import('./offline-indicator.tsx').then((module) => ({ default: module.OfflineIndicator })),
 );
 
-const NAV_LINKS = [
+/** `membersOnly`: shown to a signed-in member only (the playground needs an account). */
+const NAV_LINKS: readonly { to: string; label: string; membersOnly?: true }[] = [
   { to: ROUTES.home, label: 'Home' },
   { to: ROUTES.projects, label: 'Projects' },
+  { to: ROUTES.playground, label: 'Playground', membersOnly: true },
   { to: ROUTES.people, label: 'People' },
   { to: ROUTES.about, label: 'About Us' },
-] as const;
+];
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return cn(
@@ -39,6 +42,11 @@ export function SiteHeader({ tools, actions }: { tools: ReactNode; actions: Reac
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
+  // A member's links are in the prerendered page, shown from first paint where a session is stored
+  // (site.css, `.member-only`) and kept once the app knows the member: the bar does not move.
+  const member = useSessionHint();
+  const itemClass = (link: (typeof NAV_LINKS)[number]) =>
+    link.membersOnly ? cn('member-only', member && 'member-only-shown') : undefined;
 
   // The menu may have been opened before the app started (the boot script answers the button then).
   useLayoutEffect(() => {
@@ -81,7 +89,7 @@ export function SiteHeader({ tools, actions }: { tools: ReactNode; actions: Reac
         </Link>
         <ul className="hidden items-center gap-1 md:flex">
           {NAV_LINKS.map((link) => (
-            <li key={link.to}>
+            <li key={link.to} className={itemClass(link)}>
               <NavLink to={link.to} end={link.to === ROUTES.home} className={navLinkClass} prefetch="intent">
                 {link.label}
               </NavLink>
@@ -112,7 +120,7 @@ export function SiteHeader({ tools, actions }: { tools: ReactNode; actions: Reac
       <div id={menuId} hidden={!menuOpen} className="border-t border-border/70 bg-bg md:hidden">
         <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
           {NAV_LINKS.map((link) => (
-            <li key={link.to}>
+            <li key={link.to} className={itemClass(link)}>
               <NavLink
                 to={link.to}
                 end={link.to === ROUTES.home}

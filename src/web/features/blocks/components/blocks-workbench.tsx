@@ -58,7 +58,6 @@ export default function BlocksWorkbench({
     key,
     original: null,
     own,
-    circuit: sketch.circuit,
     fileName: `${sketch.name}.ino`,
   });
   const host = useRef<HTMLDivElement>(null);

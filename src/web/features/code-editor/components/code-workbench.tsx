@@ -66,7 +66,6 @@ export default function CodeWorkbench({ userId, sketch, board, fileName, onProgr
     key,
     original,
     own,
-    circuit,
     fileName,
   });
   const [source, setSource] = useState(original ?? '');

@@ -15,17 +15,25 @@ export interface OwnSketchEntry {
 
 /**
  * The learner's own sketches: the account's, newest first, then any made on this device while
- * offline that the account has not taken yet. Offline, only those (and the error says why).
+ * offline that the account has not taken yet; a name changed here and not sent yet is shown as the
+ * learner gave it. Offline, only those (and the error says why).
  */
 export const ownSketchesQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: ownSketchesQueryKey(userId),
     queryFn: async ({ signal }): Promise<readonly OwnSketchEntry[]> => {
       const [list, waiting] = await Promise.all([fetchSketchList(signal), unsentOwnSketches(userId)]);
+      const onThisDevice = new Map(waiting.map((entry) => [entry.key.slice('own:'.length), entry]));
       const saved: OwnSketchEntry[] = list
         .filter((sketch) => sketch.kind === 'own')
-        .map(({ id, name, circuit, updated_at }) => ({ id, name, circuit, updatedAt: updated_at }));
+        .map(({ id, name, circuit, updated_at }) => ({
+          id,
+          name: onThisDevice.get(id)?.name ?? name,
+          circuit: onThisDevice.get(id)?.circuit ?? circuit,
+          updatedAt: updated_at,
+        }));
       const onDevice = waiting
+        .filter((entry) => !entry.onAccount)
         .map(({ key, name, circuit }) => ({ id: key.slice('own:'.length), name, circuit, updatedAt: null }))
         .filter((entry) => !saved.some((sketch) => sketch.id === entry.id));
       return [...onDevice, ...saved];

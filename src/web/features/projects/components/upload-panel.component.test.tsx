@@ -1,6 +1,8 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import 'fake-indexeddb/auto';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { avrdudeCommand } from '#shared/content/boards.ts';
+import { sketchStore, tutorialSketchKey } from '#web/lib/sketch-store.ts';
 import UploadPanel from './upload-panel.tsx';
 
 /** Web Serial whose chooser ends as `outcome` does (a test cannot drive the browser's own chooser). */
@@ -29,6 +31,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   Reflect.deleteProperty(navigator, 'serial');
   Object.defineProperty(window, 'matchMedia', { value: original.matchMedia, configurable: true });
   Object.defineProperty(window, 'isSecureContext', { value: original.isSecureContext, configurable: true });
@@ -49,6 +53,70 @@ describe('the upload panel', () => {
     expect(screen.getByRole('link', { name: /Download .ino/ }).getAttribute('href')).toBe(`/sketches/${slug}.ino`);
     expect(screen.getByText(avrdudeCommand('uno', `${slug}.hex`)).textContent).toContain(`flash:w:${slug}.hex:i`);
     expect(screen.queryByRole('button', { name: 'Upload to board' })).toBeNull();
+  });
+
+  test('where the browser has no Web Serial, a learner who changed the code downloads their version or the tutorial’s, each file saying which', async () => {
+    const slug = 'plant-watering-robot';
+    const userId = 'learner-who-downloads';
+    const key = tutorialSketchKey(slug);
+    const mine = '// Plant Watering Robot - RoboForge project 1\nvoid setup() {}\nvoid loop() { delay(100); }\n';
+    await sketchStore.keepDraft(userId, key, mine, 1);
+    // Compiled here before (Run), so the download needs no server.
+    await sketchStore.keepProgram(userId, key, {
+      hex: ':MY-VERSION\n',
+      size: { flash: 924, ram: 9 },
+      warnings: [],
+      clock: { millis: 0x130, overflowCount: 0x12c },
+      board: 'uno',
+      source: mine,
+      compiledAt: 1,
+    });
+    // The site's own files of the tutorial, as the server (or the offline app) serves them.
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      const path = String(input);
+      if (path === `/sketches/${slug}.hex`) return new Response(':TUTORIAL\n');
+      if (path === `/sketches/${slug}.ino`) return new Response('// Plant Watering Robot - RoboForge project 1\n');
+      return new Response('not found', { status: 404 });
+    });
+    // What the browser is offered to save: each file's name and text.
+    const blobs: Blob[] = [];
+    const names: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      if (blob instanceof Blob) blobs.push(blob);
+      return 'blob:download';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    const saved = async (count: number) => {
+      await waitFor(() => expect(names).toHaveLength(count));
+      return { name: names[count - 1], text: await blobs[count - 1]?.text() };
+    };
+
+    render(<UploadPanel slug={slug} board="uno" title="Plant Watering Robot" userId={userId} />);
+    const yours = await screen.findByRole('radio', { name: /Your version/ });
+    expect((yours as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Download .hex' }));
+    expect(await saved(1)).toEqual({ name: `${slug}-my-version.hex`, text: ':MY-VERSION\n' });
+    screen.getByText(avrdudeCommand('uno', `${slug}-my-version.hex`));
+    fireEvent.click(screen.getByRole('button', { name: 'Download .ino for the Arduino IDE' }));
+    const myIno = await saved(2);
+    expect(myIno.name).toBe(`${slug}-my-version.ino`);
+    expect(myIno.text?.split('\n')[0]).toMatch(
+      /^\/\/ My version of the Plant Watering Robot sketch \(changed .+\), not the tutorial's\.$/,
+    );
+    expect(myIno.text).toContain('delay(100)');
+
+    fireEvent.click(screen.getByRole('radio', { name: 'The tutorial’s program' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Download .hex' }));
+    expect(await saved(3)).toEqual({ name: `${slug}-tutorial.hex`, text: ':TUTORIAL\n' });
+    screen.getByText(avrdudeCommand('uno', `${slug}-tutorial.hex`));
+    fireEvent.click(screen.getByRole('button', { name: 'Download .ino for the Arduino IDE' }));
+    expect(await saved(4)).toEqual({
+      name: `${slug}-tutorial.ino`,
+      text: "// The tutorial's Plant Watering Robot sketch, without my changes.\n// Plant Watering Robot - RoboForge project 1\n",
+    });
   });
 
   test('says so when the chooser is closed without choosing a port', async () => {

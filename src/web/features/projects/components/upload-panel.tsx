@@ -1,14 +1,16 @@
-import { CircleCheck, Download, Laptop, Plug, TriangleAlert, Unplug, Usb, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
-import { avrdudeCommand, BOARD_CHIPS } from '#shared/content/boards.ts';
+import { CircleCheck, Laptop, Plug, TriangleAlert, Unplug, Usb, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { BOARD_CHIPS } from '#shared/content/boards.ts';
 import { BOARD_NAMES, type Board } from '#shared/content/projects.ts';
 import { SerialMonitor } from '#web/components/serial-monitor.tsx';
-import { Button, buttonVariants } from '#web/components/ui/button.tsx';
-import { programFor } from '#web/lib/sketch-compile.ts';
-import { type Draft, type SketchKey, sketchStore, tutorialSketchKey } from '#web/lib/sketch-store.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { type SketchKey, tutorialSketchKey } from '#web/lib/sketch-store.ts';
 import { SKETCH_BAUD_RATE, type UploadState, useBoardUpload } from '../hooks/use-board-upload.ts';
+import { useLearnerDraft } from '../hooks/use-learner-draft.ts';
 import { failureMessage } from '../lib/upload-messages.ts';
 import { isTouchOnlyDevice, webSerial } from '../lib/web-serial.ts';
+import { NoWebSerial } from './no-web-serial.tsx';
+import { ProgramChoice, type ProgramVersion } from './program-choice.tsx';
 
 export interface UploadPanelProps {
   readonly slug: string;
@@ -21,39 +23,6 @@ export interface UploadPanelProps {
    * program to choose instead, and `slug` is its circuit's.
    */
   readonly ownKey?: SketchKey;
-}
-
-/** The learner's version of this tutorial's sketch (or their own sketch) on this device, if there is one. */
-function useLearnerDraft(userId: string | null | undefined, key: SketchKey, board: Board) {
-  const [draft, setDraft] = useState<Draft | null>(null);
-  useEffect(() => {
-    if (!userId) return;
-    let gone = false;
-    void sketchStore.draft(userId, key).then((found) => {
-      if (!gone) setDraft(found ?? null);
-    });
-    return () => {
-      gone = true;
-    };
-  }, [userId, key]);
-  const [problem, setProblem] = useState<string | null>(null);
-  /** Its program: the one this device compiled from the same text, or compiled now. Null, said why, when it cannot be. */
-  const program = async (): Promise<string | null> => {
-    if (!userId) return null;
-    setProblem(null);
-    // What the editor holds now, not when the panel opened.
-    const draft = (await sketchStore.draft(userId, key)) ?? null;
-    if (!draft) return null;
-    const result = await programFor(userId, key, board, draft.source);
-    if (result.kind === 'program') return result.program.hex;
-    setProblem(
-      result.kind === 'mistakes'
-        ? 'Your code has a mistake to fix first: press Run in the editor above to see it.'
-        : result.message,
-    );
-    return null;
-  };
-  return { draft, program, problem };
 }
 
 const PHASE_TEXT = {
@@ -71,18 +40,18 @@ const PHASE_TEXT = {
 export default function UploadPanel({ slug, board, title, userId, ownKey }: UploadPanelProps) {
   const own = ownKey !== undefined;
   if (isTouchOnlyDevice()) return <NeedsAComputer />;
-  if (!webSerial()) return <NoWebSerial slug={slug} board={board} reason="browser" own={own} />;
-  if (!window.isSecureContext) return <NoWebSerial slug={slug} board={board} reason="insecure" own={own} />;
+  const cannot = { slug, board, title, own, userId };
+  if (!webSerial()) return <NoWebSerial {...cannot} reason="browser" />;
+  if (!window.isSecureContext) return <NoWebSerial {...cannot} reason="insecure" />;
   return <WebSerialUpload slug={slug} board={board} title={title} userId={userId} ownKey={ownKey} />;
 }
 
 function WebSerialUpload({ slug, board, title, userId, ownKey }: UploadPanelProps) {
   const upload = useBoardUpload(slug, board);
   const learner = useLearnerDraft(userId, ownKey ?? tutorialSketchKey(slug), board);
-  const [version, setVersion] = useState<'mine' | 'tutorial'>('mine');
+  const [version, setVersion] = useState<ProgramVersion>('mine');
   // A sketch of one's own has no other program: it is the one sent.
   const sendsMine = ownKey !== undefined || (learner.draft !== null && version === 'mine');
-  const versionName = useId();
   const chip = BOARD_CHIPS[board];
   const [oldBootloader, setOldBootloader] = useState(false);
   const baudRate = oldBootloader && chip.oldBootloaderBaud ? chip.oldBootloaderBaud : chip.baud;
@@ -119,22 +88,7 @@ function WebSerialUpload({ slug, board, title, userId, ownKey }: UploadPanelProp
       ) : null}
 
       {learner.draft && ownKey === undefined ? (
-        <fieldset className="flex flex-wrap gap-x-5 gap-y-2 text-sm" disabled={busy}>
-          <legend className="mb-1 font-semibold">Which program?</legend>
-          <label className="flex items-center gap-2">
-            <input type="radio" name={versionName} checked={version === 'mine'} onChange={() => setVersion('mine')} />
-            Your version (changed {new Date(learner.draft.updatedAt).toLocaleString()})
-          </label>
-          <label className="flex items-center gap-2">
-            <input
-              type="radio"
-              name={versionName}
-              checked={version === 'tutorial'}
-              onChange={() => setVersion('tutorial')}
-            />
-            The tutorial’s program
-          </label>
-        </fieldset>
+        <ProgramChoice draft={learner.draft} version={version} onChange={setVersion} disabled={busy} />
       ) : null}
       {learner.problem ? (
         <p role="alert" className="text-sm font-semibold">
@@ -250,63 +204,6 @@ function NeedsAComputer() {
         Phones and tablets cannot send a program to a board over USB. Open this page on a computer (Chrome or Edge, or a
         Chromebook), plug in your board and upload from there.
       </p>
-    </div>
-  );
-}
-
-function NoWebSerial({
-  slug,
-  board,
-  reason,
-  own,
-}: {
-  slug: string;
-  board: Board;
-  reason: 'browser' | 'insecure';
-  own: boolean;
-}) {
-  const hexFile = `${slug}.hex`;
-  const why = (
-    <>
-      <p className="font-semibold">
-        {reason === 'browser'
-          ? 'This browser cannot talk to a board over USB.'
-          : 'Uploading needs a secure page: this site must be opened over https:// (or on localhost).'}
-      </p>
-      <p className="text-muted">
-        {reason === 'browser'
-          ? 'Uploading from the page works in Chrome or Edge on a computer, and on a Chromebook (not on phones, Firefox or Safari). '
-          : 'Ask whoever runs this site to serve it over HTTPS. '}
-        {own
-          ? 'You can also copy your sketch from the editor into the Arduino IDE and upload it from there.'
-          : 'You can still upload with the Arduino IDE, or with avrdude and the compiled program:'}
-      </p>
-    </>
-  );
-  // A sketch of one's own has no built file to download: the editor holds it.
-  if (own) return <div className="flex flex-col gap-2 text-sm">{why}</div>;
-  return (
-    <div className="flex flex-col gap-3 text-sm">
-      {why}
-      <div className="flex flex-wrap gap-2">
-        <a
-          href={`/sketches/${hexFile}`}
-          download={hexFile}
-          className={buttonVariants({ variant: 'secondary', size: 'sm' })}
-        >
-          <Download aria-hidden="true" /> Download .hex
-        </a>
-        <a
-          href={`/sketches/${slug}.ino`}
-          download={`${slug}.ino`}
-          className={buttonVariants({ variant: 'secondary', size: 'sm' })}
-        >
-          <Download aria-hidden="true" /> Download .ino for the Arduino IDE
-        </a>
-      </div>
-      <pre className="overflow-x-auto rounded-lg bg-surface-2 p-3 font-mono text-xs" translate="no">
-        {avrdudeCommand(board, hexFile)}
-      </pre>
     </div>
   );
 }
