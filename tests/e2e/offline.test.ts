@@ -301,7 +301,17 @@ describe('offline at the workbench', () => {
   test('a new deployment offers "Reload" and reloads nothing by itself', async ({ browser }) => {
     const { page, close } = await openPage(browser, { serviceWorkers: 'allow' });
     await page.goto(url(ROUTES.about));
-    await page.evaluate(() => navigator.serviceWorker.ready);
+    // The first worker controls the page before the new build comes: `ready` alone is its activation, and
+    // a worker installed while no page is controlled does not wait for Reload (a CI run under load had
+    // the toast shown and the new worker already active, so Reload had nothing to do).
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) =>
+          navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+        );
+      }
+    });
 
     // A new build: the same worker with one more line (its brotli and gzip copies set aside).
     const file = path.resolve(import.meta.dirname, '../../build/client', SERVICE_WORKER_PATH.slice(1));
