@@ -122,7 +122,11 @@ describe('leaving at once', () => {
     await first.context.setOffline(true);
     await makeItFaster(first.page);
     await expect.poll(() => saveState(first.page), WAIT).toBe('on-device');
+    // `close` with beforeunload returns before the page is gone: the context changes only after it is
+    // (a CI run set the context online while the page was closing, and Playwright refused).
+    const closed = first.page.waitForEvent('close');
     await first.page.close({ runBeforeUnload: true });
+    await closed;
     const other = await anotherDevice(first.email);
     expect(await other.tutorialVersion()).toBeNull();
 
