@@ -6,6 +6,9 @@ import { onBackOnline } from './connectivity.ts';
 /** How often an open tab asks whether a new version was deployed (the browser also checks on every visit). */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
+/** How long a pressed Reload waits for the new version to take over before it reloads anyway. */
+const RELOAD_FALLBACK_MS = 5_000;
+
 const firstControlListeners = new Set<() => void>();
 
 /**
@@ -32,7 +35,15 @@ export async function registerServiceWorker(): Promise<void> {
       label: 'Reload',
       onClick: () => {
         reloadRequested = true;
-        workbox.messageSkipWaiting();
+        void navigator.serviceWorker.getRegistration().then((registration) => {
+          // The new version may already be in control (it took over while no page of ours was
+          // controlled): then a reload is all the press needs. Otherwise it takes over, and the
+          // 'controlling' event below reloads; if it has not within a few seconds, the reload the
+          // member asked for comes all the same (a CI run under load saw it never come).
+          if (!registration?.waiting) return window.location.reload();
+          workbox.messageSkipWaiting();
+          setTimeout(() => window.location.reload(), RELOAD_FALLBACK_MS);
+        });
       },
     });
   });
